@@ -1,0 +1,225 @@
+"""The block model: one immutable tree shape that every reader produces and every pass reads.
+
+Addresses are positional (``/section[2]/list_item[3]``) and digests are content hashes, so a
+label file can anchor to both and notice when a reader change moves or alters a block.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from alignbench.errors import AlignbenchError
+
+KINDS: tuple[str, ...] = (
+    "document",
+    "section",
+    "heading",
+    "paragraph",
+    "list_item",
+    "table",
+    "row",
+    "cell",
+)
+CONTAINER_KINDS: tuple[str, ...] = ("document", "section", "table", "row")
+TEXT_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "cell")
+# Labelled blocks are what a label file must account for: text-bearing blocks plus rows.
+LABELLED_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "row", "cell")
+
+ROOT_ADDRESS = "/"
+UNIT_SEPARATOR = "\x1f"
+_DICT_KEYS: tuple[str, ...] = ("kind", "label", "text", "level", "attrs", "children")
+_STEP = re.compile(r"/(document|section|heading|paragraph|list_item|table|row|cell)\[([1-9][0-9]*)\]")
+_WS = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    """Collapse every whitespace run to one space and strip the ends; case is kept."""
+    return _WS.sub(" ", text).strip()
+
+
+def digest_of(label: str | None, normalised_text: str) -> str:
+    """First 16 hex chars of sha256 over ``label \\x1f text`` (or the text alone without a label)."""
+    payload = normalised_text if not label else f"{label}{UNIT_SEPARATOR}{normalised_text}"
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+def parse_address(address: str) -> tuple[tuple[str, int], ...]:
+    """Split an address into ``(kind, n)`` steps; ``/`` is the empty tuple."""
+    if address == ROOT_ADDRESS:
+        return ()
+    steps: list[tuple[str, int]] = []
+    pos = 0
+    while pos < len(address):
+        match = _STEP.match(address, pos)
+        if match is None:
+            raise AlignbenchError(
+                f"bad address {address!r}: expected '/' or steps like '/section[2]/list_item[3]'"
+            )
+        steps.append((match.group(1), int(match.group(2))))
+        pos = match.end()
+    if not steps:
+        raise AlignbenchError(f"bad address {address!r}: expected '/' or '/<kind>[n]' steps")
+    return tuple(steps)
+
+
+def format_address(steps: tuple[tuple[str, int], ...] | list[tuple[str, int]]) -> str:
+    """Inverse of :func:`parse_address`."""
+    if not steps:
+        return ROOT_ADDRESS
+    return "".join(f"/{kind}[{n}]" for kind, n in steps)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One node of a document tree.
+
+    ``label`` is the document's own clause label as written (trimmed, one trailing full stop
+    removed) or ``None``; ``text`` never contains it. Containers carry no text of their own.
+    ``address`` is filled in by :class:`BlockTree`; a free-standing block has ``""``.
+    """
+
+    kind: str
+    label: str | None = None
+    text: str = ""
+    level: int = 0
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+    children: tuple[Block, ...] = ()
+    address: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise AlignbenchError(f"unknown block kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        if self.kind in CONTAINER_KINDS and self.text:
+            raise AlignbenchError(f"{self.kind} blocks are containers and carry no text")
+        if not isinstance(self.children, tuple):
+            object.__setattr__(self, "children", tuple(self.children))
+
+    __hash__ = None  # type: ignore[assignment]  # attrs is a dict; key blocks by address instead
+
+    @property
+    def is_container(self) -> bool:
+        return self.kind in CONTAINER_KINDS
+
+    @property
+    def normalised_text(self) -> str:
+        """Normalised own text; for a row, its cells' normalised texts joined with ``\\x1f``."""
+        if self.kind == "row":
+            return UNIT_SEPARATOR.join(normalise(c.text) for c in self.children if c.kind == "cell")
+        return normalise(self.text)
+
+    @property
+    def digest(self) -> str:
+        return digest_of(self.label, self.normalised_text)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Fixed key order: kind, label, text, level, attrs, children."""
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "text": self.text,
+            "level": self.level,
+            "attrs": {k: self.attrs[k] for k in sorted(self.attrs)},
+            "children": [child.to_dict() for child in self.children],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Block:
+        if not isinstance(data, Mapping):
+            raise AlignbenchError(f"block must be a mapping, got {type(data).__name__}")
+        unknown = sorted(set(data) - set(_DICT_KEYS))
+        if unknown:
+            raise AlignbenchError(f"unknown block key(s): {', '.join(unknown)}")
+        if "kind" not in data:
+            raise AlignbenchError("block is missing required key 'kind'")
+        return cls(
+            kind=data["kind"],
+            label=data.get("label"),
+            text=data.get("text", ""),
+            level=int(data.get("level", 0)),
+            attrs=dict(data.get("attrs") or {}),
+            children=tuple(cls.from_dict(c) for c in data.get("children", ())),
+        )
+
+
+def _with_addresses(block: Block, address: str) -> Block:
+    counts: dict[str, int] = {}
+    children = []
+    prefix = "" if address == ROOT_ADDRESS else address
+    for child in block.children:
+        counts[child.kind] = counts.get(child.kind, 0) + 1
+        children.append(_with_addresses(child, f"{prefix}/{child.kind}[{counts[child.kind]}]"))
+    return replace(block, children=tuple(children), address=address)
+
+
+class BlockTree:
+    """A document as a tree of blocks, with addresses assigned and an index for lookup.
+
+    ``dropped`` counts what the reader discarded (HTML blocks, thematic breaks, images ...),
+    so nothing disappears without a trace.
+    """
+
+    def __init__(
+        self,
+        root: Block,
+        *,
+        dropped: Mapping[str, int] | None = None,
+        format: str | None = None,
+        profile: str | None = None,
+    ) -> None:
+        if root.kind != "document":
+            raise AlignbenchError(f"a tree's root must be a document block, got {root.kind!r}")
+        self.root: Block = _with_addresses(root, ROOT_ADDRESS)
+        self.dropped: dict[str, int] = {k: int(dropped[k]) for k in sorted(dropped or {})}
+        self.format = format
+        self.profile = profile
+        self._order: list[Block] = list(_walk(self.root))
+        self._by_address: dict[str, Block] = {b.address: b for b in self._order}
+
+    def blocks(self) -> Iterator[Block]:
+        """Every block, the root first, in document (pre-)order."""
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def find(self, address: str) -> Block:
+        block = self._by_address.get(address)
+        if block is None:
+            parse_address(address)  # a malformed address gets the clearer message
+            raise AlignbenchError(f"no block at address {address}")
+        return block
+
+    def get(self, address: str) -> Block | None:
+        return self._by_address.get(address)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.format,
+            "profile": self.profile,
+            "dropped": dict(self.dropped),
+            "root": self.root.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BlockTree:
+        unknown = sorted(set(data) - {"format", "profile", "dropped", "root"})
+        if unknown:
+            raise AlignbenchError(f"unknown tree key(s): {', '.join(unknown)}")
+        return cls(
+            Block.from_dict(data["root"]),
+            dropped=data.get("dropped") or {},
+            format=data.get("format"),
+            profile=data.get("profile"),
+        )
+
+
+def _walk(block: Block) -> Iterator[Block]:
+    stack = [block]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
