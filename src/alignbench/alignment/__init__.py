@@ -1,0 +1,74 @@
+"""Structural alignment: which block of the old document became which block of the new one.
+
+``align(source_tree, test_tree, config)`` runs the six passes of seed 001 over two block trees and
+returns an :class:`Alignment` whose JSON form is byte-stable for a given config and resolved backend.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from alignbench.alignment.changes import build_changes, build_pairs
+from alignbench.alignment.config import (
+    PASS_NAMES,
+    RESERVED_PASS_NAMES,
+    AlignmentConfig,
+    AlignmentConfigError,
+)
+from alignbench.alignment.engine import Walk
+from alignbench.alignment.flat import FlatDocument
+from alignbench.alignment.model import AlignedPair, Alignment, Change
+from alignbench.alignment.similarity import Vocabulary, resolve_backend
+from alignbench.blocks import BlockTree
+
+__all__ = [
+    "PASS_NAMES",
+    "RESERVED_PASS_NAMES",
+    "AlignedPair",
+    "Alignment",
+    "AlignmentConfig",
+    "AlignmentConfigError",
+    "Change",
+    "align",
+    "engine_version",
+]
+
+ENGINE_NAME = "alignbench"
+
+
+def engine_version(config: AlignmentConfig | None = None) -> str:
+    """``<package version>+<12 hex of sha256 of the canonical config JSON, backend resolved>``."""
+    from alignbench import __version__
+
+    config = config or AlignmentConfig()
+    effective = config.to_dict()
+    effective["similarity"] = resolve_backend(config.similarity)
+    canonical = json.dumps(effective, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return f"{__version__}+{hashlib.sha256(canonical.encode('utf-8')).hexdigest()[:12]}"
+
+
+def align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig | None = None) -> Alignment:
+    config = config or AlignmentConfig()
+    vocabulary = Vocabulary()
+    walk = Walk(FlatDocument(source_tree, vocabulary), FlatDocument(test_tree, vocabulary), config)
+    walk.run()
+    pairs, flags = build_pairs(walk)
+    counts = {name: 0 for name in ("root", *PASS_NAMES)}
+    for pair in pairs:
+        counts[pair.matched_by] += 1
+    src, tst = walk.src, walk.tst
+    return Alignment(
+        engine_name=ENGINE_NAME,
+        engine_version=engine_version(config),
+        backend_requested=config.similarity,
+        backend_resolved=walk.sim.resolved,
+        config=config,
+        budget_exhausted=walk.sim.budget_exhausted,
+        comparisons=walk.sim.comparisons,
+        pass_counts=counts,
+        pairs=tuple(pairs),
+        inserted=tuple(tst.address[t] for t in range(len(tst)) if walk.t2s[t] == -1),
+        deleted=tuple(src.address[s] for s in range(len(src)) if walk.s2t[s] == -1),
+        changes=tuple(build_changes(walk, flags)),
+    )

@@ -1,0 +1,81 @@
+"""Flags and the change list, read off the finished pairing rather than searched for.
+
+A pair is moved when its parents do not correspond or it crosses its siblings (off the LIS of its
+group); renumbered when its parents correspond and its labels differ. The change list reports a
+moved, inserted or deleted subtree once, at its topmost block, with move > renumber > modify.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.model import AlignedPair, Change
+
+if TYPE_CHECKING:
+    from alignbench.alignment.engine import Walk
+
+
+def crossing_sources(walk: Walk) -> set[int]:
+    """Source indices of pairs that sit in a corresponding group but off its longest increasing run."""
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
+    crossing: set[int] = set()
+    for ps in range(len(src)):
+        pt = s2t[ps]
+        kids = src.children[ps]
+        if pt == -1 or len(kids) < 2:
+            continue
+        inside = [c for c in kids if s2t[c] != -1 and tst.parent[s2t[c]] == pt]
+        if len(inside) < 2:
+            continue
+        keep = lis_indices([tst.position[s2t[c]] for c in inside])
+        kept = {inside[i] for i in keep}
+        crossing.update(c for c in inside if c not in kept)
+    return crossing
+
+
+def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
+    crossing = crossing_sources(walk)
+    pairs: list[AlignedPair] = []
+    flags: dict[int, tuple[bool, bool]] = {}
+    for s in range(len(src)):
+        t = s2t[s]
+        if t == -1:
+            continue
+        if s == 0:
+            moved = renumbered = False
+        else:
+            corresponds = s2t[src.parent[s]] == tst.parent[t]
+            moved = (not corresponds) or s in crossing
+            renumbered = corresponds and src.label[s] != tst.label[t]
+        flags[s] = (moved, renumbered)
+        how, score = walk.matched_by[s], walk.confidence[s]
+        pairs.append(AlignedPair(src.address[s], tst.address[t], how, score, moved, renumbered))
+    return pairs, flags
+
+
+def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Change]:
+    """Pair changes and deletes in source document order, then inserts in test document order."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    out: list[Change] = []
+    for s in range(1, len(src)):
+        t = s2t[s]
+        if t == -1:
+            if s2t[src.parent[s]] != -1:  # topmost block of a deleted subtree
+                out.append(Change("delete", src.address[s], None, src.label[s], None))
+            continue
+        moved, renumbered = flags[s]
+        if moved:
+            kind = "move"
+        elif renumbered:
+            kind = "renumber"
+        elif src.text[s] != tst.text[t]:  # containers carry no text: their children report
+            kind = "modify"
+        else:
+            continue
+        out.append(Change(kind, src.address[s], tst.address[t], src.label[s], tst.label[t]))
+    for t in range(1, len(tst)):
+        if t2s[t] == -1 and t2s[tst.parent[t]] != -1:
+            out.append(Change("insert", None, tst.address[t], None, tst.label[t]))
+    return out

@@ -1,0 +1,343 @@
+"""The walk: a FIFO descent over matched parent pairs, then the global move pass, then positional
+rounds until nothing new pairs (seed 001).
+
+Within one sibling group the passes run in a fixed order - cell rule, exact, label, structural,
+fuzzy - and positional runs only after moves are known, so it cannot eat a moved block.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left
+from collections import deque
+
+from alignbench.alignment.config import AlignmentConfig
+from alignbench.alignment.flat import (
+    CLASS_CELL,
+    CLASS_HEADING,
+    CLASS_ROW,
+    CLASS_SECTION,
+    CLASS_TABLE,
+    CLASS_TEXT,
+    FlatDocument,
+)
+from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.similarity import Similarity
+
+Gap = tuple[list[int], list[int]]
+
+
+class OrderGuard:
+    """Accepted (source position, test position) pairs of one scope, kept strictly increasing."""
+
+    def __init__(self) -> None:
+        self._s: list[int] = []
+        self._t: list[int] = []
+
+    def allows(self, ps: int, pt: int) -> bool:
+        k = bisect_left(self._s, ps)
+        if k > 0 and self._t[k - 1] >= pt:
+            return False
+        return not (k < len(self._s) and self._t[k] <= pt)
+
+    def add(self, ps: int, pt: int) -> None:
+        k = bisect_left(self._s, ps)
+        self._s.insert(k, ps)
+        self._t.insert(k, pt)
+
+    def bounds(self, ps: int) -> tuple[int, int]:
+        """Exclusive test-position interval a new pair at ``ps`` must fall in to cross nothing."""
+        k = bisect_left(self._s, ps)
+        lo = self._t[k - 1] if k > 0 else -1
+        hi = self._t[k] if k < len(self._s) else 1 << 62
+        return lo, hi
+
+
+class Walk:
+    """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
+
+    def __init__(self, src: FlatDocument, tst: FlatDocument, config: AlignmentConfig) -> None:
+        self.src = src
+        self.tst = tst
+        self.config = config
+        self.sim = Similarity(config.similarity, config.max_comparisons)
+        self.s2t = [-1] * len(src)
+        self.t2s = [-1] * len(tst)
+        self.matched_by: dict[int, str] = {}
+        self.confidence: dict[int, float] = {}
+        self.queue: deque[tuple[int, int]] = deque()
+        self.groups: list[tuple[int, int]] = []
+        fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
+        if config.table_fuzzy:
+            fuzzy |= {CLASS_TABLE, CLASS_ROW}
+        self.fuzzy_classes = frozenset(fuzzy)
+
+    # -- bookkeeping -------------------------------------------------------------------------
+    def pair(self, s: int, t: int, matched_by: str, confidence: float) -> None:
+        self.s2t[s] = t
+        self.t2s[t] = s
+        self.matched_by[s] = matched_by
+        self.confidence[s] = confidence
+        if self.src.children[s] or self.tst.children[t]:
+            self.queue.append((s, t))
+
+    def score(self, s: int, t: int) -> float:
+        return self.sim.ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t))
+
+    def nearness(self, s: int, t: int) -> int:
+        return abs(self.src.position[s] - self.tst.position[t])
+
+    # -- the walk ------------------------------------------------------------------------------
+    def run(self) -> None:
+        self.pair(0, 0, "root", 1.0)
+        self.descend()
+        if self.config.enabled("move"):
+            from alignbench.alignment.moves import move_pass
+
+            move_pass(self)
+            self.descend()
+        start = 0
+        while True:
+            groups = self.groups[start:] if start else list(self.groups)
+            start = len(self.groups)
+            made = 0
+            for ps, pt in groups:
+                made += self.positional(ps, pt)
+            self.descend()
+            if not made:
+                break
+
+    def descend(self) -> None:
+        while self.queue:
+            ps, pt = self.queue.popleft()
+            self.groups.append((ps, pt))
+            self.align_group(ps, pt)
+
+    def align_group(self, ps: int, pt: int) -> None:
+        src, tst = self.src, self.tst
+        if src.kind[ps] == "row" and tst.kind[pt] == "row":
+            self.cell_rule(ps, pt)
+            return
+        left_s = [c for c in src.children[ps] if self.s2t[c] == -1 and src.cls[c] != CLASS_CELL]
+        left_t = [c for c in tst.children[pt] if self.t2s[c] == -1 and tst.cls[c] != CLASS_CELL]
+        if not left_s or not left_t:
+            return
+        left_s, left_t = self.exact(left_s, left_t)
+        if left_s and left_t and self.config.enabled("label"):
+            self.label(left_s, left_t)
+        if not self._has_leftovers(ps, pt):
+            return
+        gaps = self.gaps(ps, pt)
+        if self.structural(gaps):
+            gaps = self.gaps(ps, pt)  # the new container pairs split the gaps further
+        if self.config.enabled("fuzzy"):
+            self.fuzzy(gaps)
+
+    def _has_leftovers(self, ps: int, pt: int) -> bool:
+        return any(self.s2t[c] == -1 for c in self.src.children[ps]) and any(
+            self.t2s[c] == -1 for c in self.tst.children[pt]
+        )
+
+    # -- pass 0: cell rule ---------------------------------------------------------------------
+    def cell_rule(self, ps: int, pt: int) -> None:
+        cells_s = [c for c in self.src.children[ps] if self.src.cls[c] == CLASS_CELL]
+        cells_t = [c for c in self.tst.children[pt] if self.tst.cls[c] == CLASS_CELL]
+        for s, t in zip(cells_s, cells_t, strict=False):
+            if self.s2t[s] == -1 and self.t2s[t] == -1:
+                self.pair(s, t, "positional", self.score(s, t))
+
+    # -- pass 1: exact -------------------------------------------------------------------------
+    def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
+        src, tst = self.src, self.tst
+        buckets_t: dict[tuple[int, str], list[int]] = {}
+        for t in left_t:
+            key = tst.key[t]
+            if key is not None:
+                buckets_t.setdefault((tst.cls[t], key), []).append(t)
+        buckets_s: dict[tuple[int, str], list[int]] = {}
+        for s in left_s:
+            key = src.key[s]
+            if key is not None and (src.cls[s], key) in buckets_t:
+                buckets_s.setdefault((src.cls[s], key), []).append(s)
+        for bucket, sources in buckets_s.items():  # insertion order = source document order
+            tests = buckets_t[bucket]
+            if len(sources) == 1 and len(tests) == 1:
+                self.pair(sources[0], tests[0], "exact", 1.0)
+            else:
+                for s, t in self.nearest_order_preserving(sources, tests):
+                    self.pair(s, t, "exact", 1.0)
+        return (
+            [s for s in left_s if self.s2t[s] == -1],
+            [t for t in left_t if self.t2s[t] == -1],
+        )
+
+    def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
+        """Equal candidates: nearest sibling position first, then source, then test; never crossing.
+
+        A heap holds each source's best still-possible partner; a popped entry that an earlier
+        acceptance invalidated is recomputed, which only ever makes it worse, so the pops come out
+        in exactly the order of a greedy pass over every (distance, source, test) triple.
+        """
+        pos_s = self.src.position
+        pos_t = self.tst.position
+        free_pos = sorted(pos_t[t] for t in tests)
+        test_at = {pos_t[t]: t for t in tests}
+        guard = OrderGuard()
+        out: list[tuple[int, int]] = []
+
+        def best(s: int) -> tuple[int, int, int] | None:
+            p = pos_s[s]
+            lo, hi = guard.bounds(p)
+            k = bisect_left(free_pos, p)
+            below = free_pos[k - 1] if k > 0 and free_pos[k - 1] > lo else None
+            above = free_pos[k] if k < len(free_pos) and free_pos[k] < hi else None
+            if below is None and above is None:
+                return None
+            if above is None or (below is not None and p - below <= above - p):
+                return (p - below, s, below)  # type: ignore[operator]
+            return (above - p, s, above)
+
+        heap = []
+        for s in sources:
+            entry = best(s)
+            if entry is not None:
+                heap.append(entry)
+        heapq.heapify(heap)
+        while heap and free_pos:
+            _dist, s, tp = heapq.heappop(heap)
+            k = bisect_left(free_pos, tp)
+            if k < len(free_pos) and free_pos[k] == tp and guard.allows(pos_s[s], tp):
+                free_pos.pop(k)
+                guard.add(pos_s[s], tp)
+                out.append((s, test_at[tp]))
+                continue
+            entry = best(s)
+            if entry is not None:
+                heapq.heappush(heap, entry)
+        out.sort()
+        return out
+
+    # -- pass 2: label -------------------------------------------------------------------------
+    def label(self, left_s: list[int], left_t: list[int]) -> None:
+        src, tst, sim = self.src, self.tst, self.sim
+        floor = self.config.label_min_similarity
+        by_label: dict[tuple[int, str], list[int]] = {}
+        for t in left_t:
+            lab = tst.effective_label[t]
+            if lab:
+                by_label.setdefault((tst.cls[t], lab), []).append(t)
+        candidates: list[tuple[float, int, int, int]] = []
+        for s in left_s:
+            lab = src.effective_label[s]
+            if not lab:
+                continue
+            for t in by_label.get((src.cls[s], lab), ()):
+                if not sim.charge():
+                    break
+                a, b = src.sim_tokens(s), tst.sim_tokens(t)
+                score = sim.bounded(a, b, s, ~t, floor)
+                if score is not None:
+                    candidates.append((-score, self.nearness(s, t), s, t))
+        candidates.sort()
+        for neg, _, s, t in candidates:
+            if self.s2t[s] == -1 and self.t2s[t] == -1:
+                self.pair(s, t, "label", -neg)
+
+    # -- gaps between the anchors on the longest increasing subsequence --------------------------
+    def gaps(self, ps: int, pt: int) -> list[Gap]:
+        src, tst = self.src, self.tst
+        kids_s, kids_t = src.children[ps], tst.children[pt]
+        anchors: list[tuple[int, int]] = []
+        for c in kids_s:
+            t = self.s2t[c]
+            if t != -1 and tst.parent[t] == pt:
+                anchors.append((src.position[c], tst.position[t]))
+        keep = [anchors[i] for i in lis_indices([a[1] for a in anchors])]
+        keep.append((len(kids_s), len(kids_t)))
+        out: list[Gap] = []
+        prev_s = prev_t = -1
+        for a_s, a_t in keep:
+            gs = [c for c in kids_s[prev_s + 1 : a_s] if self.s2t[c] == -1 and src.cls[c] != CLASS_CELL]
+            gt = [c for c in kids_t[prev_t + 1 : a_t] if self.t2s[c] == -1 and tst.cls[c] != CLASS_CELL]
+            if gs and gt:
+                out.append((gs, gt))
+            prev_s, prev_t = a_s, a_t
+        return out
+
+    # -- pass 3: structural ----------------------------------------------------------------------
+    def structural(self, gaps: list[Gap]) -> int:
+        """Keyless containers (tables, headingless sections) pair in order inside each gap."""
+        src, tst = self.src, self.tst
+        made = 0
+        for gs, gt in gaps:
+            for cls in (CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
+                ks = [s for s in gs if src.cls[s] == cls and src.key[s] is None]
+                kt = [t for t in gt if tst.cls[t] == cls and tst.key[t] is None]
+                for s, t in zip(ks, kt, strict=False):
+                    self.pair(s, t, "structural", self.score(s, t))
+                    made += 1
+        return made
+
+    # -- pass 4: fuzzy ---------------------------------------------------------------------------
+    def fuzzy(self, gaps: list[Gap]) -> None:
+        """Token similarity inside each gap, a test block seeing only sources within the rank window."""
+        src, tst, sim = self.src, self.tst, self.sim
+        floor = self.config.fuzzy_min_similarity
+        window = self.config.fuzzy_window
+        for gs, gt in gaps:
+            candidates: list[tuple[float, int, int, int]] = []
+            for cls in sorted(self.fuzzy_classes):
+                cs = [s for s in gs if src.cls[s] == cls]
+                ct = [t for t in gt if tst.cls[t] == cls]
+                if not cs or not ct:
+                    continue
+                for j, t in enumerate(ct):
+                    b = tst.sim_tokens(t)
+                    for s in cs[max(0, j - window) : j + window + 1]:
+                        if not sim.charge():
+                            break
+                        score = sim.bounded(src.sim_tokens(s), b, s, ~t, floor)
+                        if score is not None:
+                            candidates.append((-score, self.nearness(s, t), s, t))
+                    if sim.budget_exhausted:
+                        break
+            self._accept_in_order(candidates, "fuzzy")
+
+    def _accept_in_order(self, candidates: list[tuple[float, int, int, int]], matched_by: str) -> int:
+        candidates.sort()
+        guard = OrderGuard()
+        made = 0
+        pos_s, pos_t = self.src.position, self.tst.position
+        for neg, _, s, t in candidates:
+            if self.s2t[s] == -1 and self.t2s[t] == -1 and guard.allows(pos_s[s], pos_t[t]):
+                guard.add(pos_s[s], pos_t[t])
+                self.pair(s, t, matched_by, -neg)
+                made += 1
+        return made
+
+    # -- pass 6: positional (after moves) --------------------------------------------------------
+    def positional(self, ps: int, pt: int) -> int:
+        if self.src.kind[ps] == "row" and self.tst.kind[pt] == "row":
+            return 0
+        if not self._has_leftovers(ps, pt):
+            return 0
+        src, tst = self.src, self.tst
+        floor = self.config.positional_min_similarity
+        made = 0
+        for gs, gt in self.gaps(ps, pt):
+            candidates: list[tuple[int, int, float]] = []
+            for cls in (CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
+                cs = [s for s in gs if src.cls[s] == cls]
+                ct = [t for t in gt if tst.cls[t] == cls]
+                for s, t in zip(cs, ct, strict=False):
+                    score = self.score(s, t)
+                    if score >= floor:
+                        candidates.append((s, t, score))
+            candidates.sort()  # positional fills in source order; it does not rank
+            guard = OrderGuard()
+            for s, t, score in candidates:
+                if guard.allows(src.position[s], tst.position[t]):
+                    guard.add(src.position[s], tst.position[t])
+                    self.pair(s, t, "positional", score)
+                    made += 1
+        return made

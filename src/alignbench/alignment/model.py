@@ -1,0 +1,86 @@
+"""The result of one alignment run and its byte-stable JSON form (docs/CONTRACTS.md, "Alignment JSON")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from alignbench.alignment.config import PASS_NAMES, AlignmentConfig
+from alignbench.atomic import dump_json
+
+
+@dataclass(frozen=True)
+class AlignedPair:
+    source_path: str
+    test_path: str
+    matched_by: str
+    confidence: float
+    moved: bool
+    renumbered: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "source": self.source_path,
+            "test": self.test_path,
+            "matched_by": self.matched_by,
+            "confidence": round(self.confidence, 4),
+            "moved": self.moved,
+            "renumbered": self.renumbered,
+        }
+
+
+@dataclass(frozen=True)
+class Change:
+    """One entry of the change list; ``source``/``test`` are None on the side that has no block."""
+
+    kind: str  # insert | delete | modify | move | renumber
+    source: str | None
+    test: str | None
+    source_label: str | None
+    test_label: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "test": self.test,
+            "source_label": self.source_label,
+            "test_label": self.test_label,
+        }
+
+
+@dataclass(frozen=True)
+class Alignment:
+    engine_name: str
+    engine_version: str
+    backend_requested: str
+    backend_resolved: str
+    config: AlignmentConfig
+    budget_exhausted: bool
+    comparisons: int
+    pass_counts: dict[str, int]
+    pairs: tuple[AlignedPair, ...]
+    inserted: tuple[str, ...]
+    deleted: tuple[str, ...]
+    changes: tuple[Change, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": {"name": self.engine_name, "version": self.engine_version},
+            "backend": {"requested": self.backend_requested, "resolved": self.backend_resolved},
+            "config": self.config.to_dict(),
+            "budget_exhausted": self.budget_exhausted,
+            "comparisons": self.comparisons,
+            "pass_counts": {name: self.pass_counts.get(name, 0) for name in ("root", *PASS_NAMES)},
+            "pairs": [p.to_dict() for p in self.pairs],
+            "inserted": list(self.inserted),
+            "deleted": list(self.deleted),
+            "changes": [c.to_dict() for c in self.changes],
+        }
+
+    def to_json(self) -> str:
+        """Indent 2, trailing newline: the form that goes to disk and to ``compare --json``."""
+        return dump_json(self.to_dict())
+
+    def moves(self) -> list[Change]:
+        return [c for c in self.changes if c.kind == "move"]

@@ -1,0 +1,86 @@
+"""Run the flat engine and lift its token opcodes to block pairs by seed 000's two rules.
+
+Rule 1 (token pairs): every token of an ``equal`` run votes for its counterpart; a ``replace`` run
+pairs its tokens in relative order (k-th with k-th; the longer side's surplus pairs with nothing).
+Rule 2 (units to blocks): a source block pairs with the test block that got the plurality of its
+tokens' votes, ties going to the earliest test block in document order. A source block with no votes
+is deleted; a test block nobody chose is inserted. There are no moves or renumbers: a flat engine
+has no such notion, so both recalls are 0 by construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from redlines.processor import WholeDocumentProcessor
+
+from alignbench.blocks import ROOT_ADDRESS, BlockTree
+from alignbench.floor.flatten import check_token_count, flatten
+
+FLOOR_ENGINE: dict[str, str] = {"name": "redlines.WholeDocumentProcessor", "version": "0.6.2"}
+LIFTING_RULES: tuple[str, ...] = (
+    "each token of an `equal` opcode votes for its counterpart; `replace` spans pair token by token "
+    "in relative order (the longer side's surplus pairs with nothing)",
+    "a block pairs with the test block holding the plurality of its tokens' votes; ties go to the "
+    "earliest test block in document order; a block with no votes is deleted, an unchosen test block "
+    "is inserted",
+)
+
+
+def token_votes(opcodes: list[tuple[str, int, int, int, int]]) -> Iterator[tuple[int, int]]:
+    """Yield (source token index, test token index) per rule 1."""
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag in ("equal", "replace"):
+            for offset in range(min(i2 - i1, j2 - j1)):
+                yield i1 + offset, j1 + offset
+
+
+def floor_alignment(source: BlockTree, test: BlockTree) -> dict[str, Any]:
+    """The floor's pairs, inserted and deleted, in the shape of the alignment JSON."""
+    flat_source, flat_test = flatten(source), flatten(test)
+    operations = WholeDocumentProcessor(autojunk=False).process(flat_source.text, flat_test.text)
+    opcodes = [op.opcodes for op in operations]
+    if operations:
+        check_token_count(flat_source, operations[0].source_chunk.text, "source")
+        check_token_count(flat_test, operations[0].test_chunk.text, "test")
+    test_order = {address: index for index, address in enumerate(flat_test.units)}
+    votes: dict[str, Counter[str]] = {address: Counter() for address in flat_source.units}
+    for i, j in token_votes(opcodes):
+        source_owner, test_owner = flat_source.owners[i], flat_test.owners[j]
+        if source_owner is not None and test_owner is not None:
+            votes[source_owner][test_owner] += 1
+    pairs: list[dict[str, Any]] = [_pair(ROOT_ADDRESS, ROOT_ADDRESS, "root", 1.0)]
+    chosen: set[str] = set()
+    deleted: list[str] = []
+    for address in flat_source.units:
+        counter = votes[address]
+        if not counter:
+            deleted.append(address)
+            continue
+        best = max(counter.values())
+        target = min((t for t, n in counter.items() if n == best), key=test_order.__getitem__)
+        chosen.add(target)
+        pairs.append(_pair(address, target, "flat", best / sum(counter.values())))
+    inserted = [address for address in flat_test.units if address not in chosen]
+    return {
+        "engine": dict(FLOOR_ENGINE),
+        "backend": {"requested": "difflib", "resolved": "difflib"},
+        "rules": list(LIFTING_RULES),
+        "pairs": pairs,
+        "inserted": inserted,
+        "deleted": deleted,
+        "changes": [],
+    }
+
+
+def _pair(source: str, test: str, matched_by: str, confidence: float) -> dict[str, Any]:
+    return {
+        "source": source,
+        "test": test,
+        "matched_by": matched_by,
+        "confidence": round(confidence, 4),
+        "moved": False,
+        "renumbered": False,
+    }

@@ -1,0 +1,261 @@
+"""Build the synthetic tier: every planned pair's documents and labels, written atomically.
+
+``build_tier`` is pure (bytes in memory); ``write_tier`` replaces the output directory's pairs;
+``check_tier`` rebuilds into a temporary directory and compares byte for byte with what is committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from alignbench.atomic import load_yaml, write_bytes
+from alignbench.errors import AlignbenchError
+from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
+from alignbench.generate.labels_dump import dump as dump_labels
+from alignbench.generate.model import Document, addresses
+from alignbench.generate.operators import OPERATORS, Record
+from alignbench.generate.plans import PairSpec, PlanFile, SourceDocument, load_plans
+from alignbench.generate.roundtrip import FORMAT, PROFILE, settle, verify
+from alignbench.generate.seeds import pair_seed
+from alignbench.generate.truth import Side, build_rows
+from alignbench.readers import read
+
+PLANS_FILE = "corpus/plans/synthetic.yaml"
+OUT_DIR = "corpus/synthetic"
+EXT = ".md"
+ATTEMPTS = 6  # draws per operator application before the step is given up as rolled back
+SUMMARY_COLUMNS = (
+    "pairs",
+    "links",
+    "moves",
+    "section_moves",
+    "crossing",
+    "renumbers",
+    "inserts",
+    "deletes",
+    "splits",
+    "merges",
+)
+
+
+@dataclass
+class PairResult:
+    pair: str
+    plan: str
+    files: dict[str, bytes]
+    records: list[Record]
+    rolled_back: int
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _load_base(document: SourceDocument, root: Path, cache: dict[str, Document]) -> Document:
+    if document.id not in cache:
+        tree = read(root / document.file)
+        cache[document.id] = settle(tree, document.file)
+    return cache[document.id].clone()
+
+
+def apply_plan(doc: Document, spec: PairSpec, rng: Random) -> tuple[Document, list[Record], int]:
+    """Apply the plan's steps in order; an operator the reader does not confirm is rolled back."""
+    records: list[Record] = []
+    rolled_back = 0
+    for step in spec.plan.steps:
+        for _ in range(step.count):
+            for _attempt in range(ATTEMPTS):
+                trial = doc.clone()
+                record = OPERATORS[step.op](trial, rng, step.style)
+                if record is None:
+                    break  # nothing in this document for the operator to act on
+                if verify(trial) is None:
+                    rolled_back += 1
+                    continue
+                doc = trial
+                records.append(record)
+                break
+    return doc, records, rolled_back
+
+
+def _side(doc: Document, what: str) -> tuple[str, Side]:
+    verified = verify(doc)
+    if verified is None:
+        raise AlignbenchError(
+            f"{what}: the rendering does not read back as intended; this is a generator bug"
+        )
+    text, tree = verified
+    return text, Side(doc, addresses(doc, tree))
+
+
+def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document]) -> PairResult:
+    base = _load_base(spec.document, root, cache)
+    seed = pair_seed(spec.document.id, spec.seed_plan_id)
+    test_doc, records, rolled_back = apply_plan(base.clone(), spec, Random(seed))
+    source_text, source_side = _side(base, f"{spec.pair} source")
+    test_text, test_side = _side(test_doc, f"{spec.pair} test")
+    rows = build_rows(source_side, test_side)
+    source_bytes, test_bytes = source_text.encode("utf-8"), test_text.encode("utf-8")
+    pair_dir = f"{OUT_DIR}/{spec.pair}"
+    labels: dict[str, Any] = {
+        "schema": "alignbench/labels/v1",
+        "pair": spec.pair,
+        "tier": "synthetic",
+        "source": _doc_entry(f"{pair_dir}/source{EXT}", source_bytes),
+        "test": _doc_entry(f"{pair_dir}/test{EXT}", test_bytes),
+        "provenance": {
+            "kind": "synthetic",
+            "origin": spec.document.origin,
+            "licence": spec.document.licence,
+            # CC BY asks that changes be indicated: this document is a mutated re-rendering
+            "attribution": f"{spec.document.attribution} Changed: re-rendered as Markdown and mutated by "
+            f"{GENERATOR_NAME} {GENERATOR_VERSION} (plan {spec.seed_plan_id}).",
+            "prepared_by": "stages/generate.py",
+            "normalisations": [*spec.document.normalisations, "generate_render_markdown"],
+            "generator": GENERATOR_NAME,
+            "version": GENERATOR_VERSION,
+            "seed": seed,
+            "plan": spec.seed_plan_id,
+            "base_document": spec.document.file,
+        },
+        **rows,
+        "unscored": [],
+        "review": {
+            "labelled_by": {"kind": "generator", "id": f"{GENERATOR_NAME}/{GENERATOR_VERSION}"},
+            "reviewed_by": [],
+            "signatures": [],
+            "adjudications": [],
+        },
+        "move_verdicts": [],
+    }
+    files = {
+        f"source{EXT}": source_bytes,
+        f"test{EXT}": test_bytes,
+        "labels.yaml": dump_labels(labels).encode("utf-8"),
+    }
+    return PairResult(spec.pair, spec.plan.id, files, records, rolled_back, count_rows(labels))
+
+
+def _doc_entry(file: str, data: bytes) -> dict[str, str]:
+    return {"file": file, "format": FORMAT, "profile": PROFILE, "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def count_rows(labels: dict[str, Any]) -> dict[str, int]:
+    """The summary figures, read off the label rows themselves."""
+    corr = labels["correspondences"]
+    return {
+        "pairs": 1,
+        "links": len(corr),
+        "moves": sum(1 for r in corr if r["kind"] == "move"),
+        "section_moves": sum(1 for r in corr if r.get("note", "").startswith("section move")),
+        "crossing": sum(1 for r in corr if r.get("note", "").startswith("crossing")),
+        "renumbers": sum(1 for r in corr if r["source_label"] != r["test_label"]),
+        "inserts": len(labels["inserted"]),
+        "deletes": len(labels["deleted"]),
+        "splits": len(labels["splits"]),
+        "merges": len(labels["merges"]),
+    }
+
+
+def enabled_pairs(plan_file: PlanFile, enabled: list[str] | None) -> list[PairSpec]:
+    if not enabled:
+        return list(plan_file.pairs)
+    unknown = [p for p in enabled if p not in plan_file.plans]
+    if unknown:
+        raise AlignbenchError(
+            f"params.yaml generate.plans: unknown plan(s) {', '.join(unknown)}; "
+            f"defined in {PLANS_FILE}: {', '.join(sorted(plan_file.plans))}"
+        )
+    return [p for p in plan_file.pairs if p.plan.id in enabled]
+
+
+def read_enabled_plans(root: Path) -> list[str] | None:
+    params = load_yaml(root / "params.yaml")
+    section = params.get("generate") if isinstance(params, dict) else None
+    if not isinstance(section, dict) or not isinstance(section.get("plans", []), list):
+        raise AlignbenchError(f"{root / 'params.yaml'}: generate.plans must be a list of plan ids")
+    plans = section.get("plans") or []
+    return [str(p) for p in plans] or None
+
+
+def build_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list[PairResult]:
+    base = Path(root)
+    plan_file = load_plans(base / PLANS_FILE, base)
+    cache: dict[str, Document] = {}
+    return [build_pair(spec, base, cache) for spec in enabled_pairs(plan_file, enabled)]
+
+
+def write_tier(results: list[PairResult], out_dir: str | Path) -> None:
+    """Write every pair atomically and remove pair directories that are no longer planned."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = {r.pair for r in results}
+    for stale in sorted(p for p in out.iterdir() if p.is_dir() and p.name not in wanted):
+        shutil.rmtree(stale)
+    for result in results:
+        pair_dir = out / result.pair
+        if pair_dir.is_dir():
+            for extra in sorted(p for p in pair_dir.iterdir() if p.name not in result.files):
+                if extra.is_dir():
+                    shutil.rmtree(extra)
+                else:
+                    extra.unlink()
+        for name in sorted(result.files):
+            target = pair_dir / name
+            if not target.is_file() or target.read_bytes() != result.files[name]:
+                write_bytes(target, result.files[name])
+
+
+def summary_table(results: list[PairResult]) -> str:
+    """Per-plan totals of the label rows, then the grand total, as a fixed-width table."""
+    plans = sorted({r.plan for r in results})
+    rows: list[tuple[str, dict[str, int]]] = []
+    for plan in plans:
+        totals = dict.fromkeys(SUMMARY_COLUMNS, 0)
+        for result in results:
+            if result.plan == plan:
+                for key in SUMMARY_COLUMNS:
+                    totals[key] += result.counts[key]
+        rows.append((plan, totals))
+    grand = {key: sum(t[key] for _, t in rows) for key in SUMMARY_COLUMNS}
+    rows.append(("TOTAL", grand))
+    width = max([len("plan"), *(len(name) for name, _ in rows)])
+    header = "plan".ljust(width) + "".join(f" {c:>13}" for c in SUMMARY_COLUMNS)
+    lines = [header, "-" * len(header)]
+    for name, totals in rows:
+        lines.append(name.ljust(width) + "".join(f" {totals[c]:>13}" for c in SUMMARY_COLUMNS))
+    rolled = sum(r.rolled_back for r in results)
+    lines.append(f"operator applications rolled back after re-reading: {rolled}")
+    return "\n".join(lines)
+
+
+def tree_files(directory: Path) -> dict[str, bytes]:
+    if not directory.is_dir():
+        return {}
+    return {
+        p.relative_to(directory).as_posix(): p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file()
+    }
+
+
+def check_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list[str]:
+    """Rebuild into a temporary directory; the differences from the committed tier (empty when equal)."""
+    base = Path(root)
+    results = build_tier(base, enabled)
+    with tempfile.TemporaryDirectory(prefix="alignbench-generate-") as tmp:
+        write_tier(results, tmp)
+        fresh = tree_files(Path(tmp))
+    committed = tree_files(base / OUT_DIR)
+    problems = []
+    for name in sorted(set(fresh) | set(committed)):
+        if name not in committed:
+            problems.append(f"{OUT_DIR}/{name}: missing from the committed tier")
+        elif name not in fresh:
+            problems.append(f"{OUT_DIR}/{name}: committed but no longer generated")
+        elif fresh[name] != committed[name]:
+            problems.append(f"{OUT_DIR}/{name}: differs from a fresh generation")
+    return problems

@@ -1,0 +1,141 @@
+"""Ground truth from unit identity: the same unit id on both sides is a correspondence.
+
+Nothing here looks at text similarity or runs the aligner. The kind of a row follows the contract:
+``move`` for a unit an operator moved (and that really left its parent or crosses a sibling),
+otherwise ``same`` or ``renumber`` by its labels. A moved unit's descendants are ordinary rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from alignbench.blocks import LABELLED_KINDS, Block
+from alignbench.generate.model import Document, Unit, walk
+from alignbench.labels.io import row_id
+
+SECTION_MOVE_NOTE = "section move: the whole section moved; its children correspond inside it"
+CROSSING_NOTE = "crossing reorder: moved among its own siblings"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a pair: its model and the unit id -> reader block map."""
+
+    doc: Document
+    blocks: dict[str, Block]
+
+    def parents(self) -> dict[str, str | None]:
+        return {unit.uid: (parent.uid if parent else None) for parent, unit in walk(self.doc.root)}
+
+    def labelled(self) -> list[Unit]:
+        return [unit for _, unit in walk(self.doc.root) if unit.kind in LABELLED_KINDS]
+
+
+def _crosses(uid: str, src_parent: Unit, test_parent: Unit, common: set[str]) -> bool:
+    src_order = [c.uid for c in src_parent.children if c.uid in common]
+    test_order = [c.uid for c in test_parent.children if c.uid in common]
+    if uid not in src_order or uid not in test_order:
+        return False
+    si, ti = src_order.index(uid), test_order.index(uid)
+    src_rank = {u: k for k, u in enumerate(src_order)}
+    return any((src_rank[other] < si) != (k < ti) for k, other in enumerate(test_order) if other != uid)
+
+
+def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
+    """Correspondences, inserted, deleted, splits and merges, each in document order."""
+    src_parent = source.parents()
+    test_parent = test.parents()
+    src_units = {u.uid: u for _, u in walk(source.doc.root)}
+    test_units = {u.uid: u for _, u in walk(test.doc.root)}
+    split_sources = {uid for srcs, _ in test.doc.splits + test.doc.merges for uid in srcs}
+    split_products = {uid for _, outs in test.doc.splits + test.doc.merges for uid in outs}
+    moved = set(test.doc.moved) | set(test.doc.section_moves)
+    section_moves = set(test.doc.section_moves)
+
+    correspondences: list[dict[str, Any]] = []
+    deleted: list[dict[str, Any]] = []
+    for unit in source.labelled():
+        uid = unit.uid
+        if uid in split_sources:
+            continue
+        s_block = source.blocks[uid]
+        if uid not in test.blocks:
+            deleted.append(
+                {
+                    "id": row_id("d", s_block.address, None),
+                    "source": s_block.address,
+                    "label": s_block.label,
+                    "digest": s_block.digest,
+                    "status": "confirmed",
+                }
+            )
+            continue
+        t_block = test.blocks[uid]
+        sp, tp = src_parent[uid], test_parent[uid]
+        is_move = crossing = False
+        if uid in section_moves:
+            is_move = True
+        elif uid in moved:
+            if sp != tp:
+                is_move = True
+            else:
+                assert sp is not None and tp is not None
+                common = {c.uid for c in src_units[sp].children} & {c.uid for c in test_units[tp].children}
+                is_move = crossing = _crosses(uid, src_units[sp], test_units[tp], common)
+        elif sp != tp:
+            raise AssertionError(f"unit {uid} changed parent without a recorded move")
+        kind = "move" if is_move else ("same" if s_block.label == t_block.label else "renumber")
+        row: dict[str, Any] = {
+            "id": row_id("c", s_block.address, t_block.address),
+            "source": s_block.address,
+            "test": t_block.address,
+            "kind": kind,
+            "source_label": s_block.label,
+            "test_label": t_block.label,
+            "source_digest": s_block.digest,
+            "test_digest": t_block.digest,
+            "status": "confirmed",
+        }
+        if uid in section_moves:
+            row["note"] = SECTION_MOVE_NOTE
+        elif crossing:
+            row["note"] = CROSSING_NOTE
+        correspondences.append(row)
+
+    inserted = [
+        {
+            "id": row_id("i", None, test.blocks[u.uid].address),
+            "test": test.blocks[u.uid].address,
+            "label": test.blocks[u.uid].label,
+            "digest": test.blocks[u.uid].digest,
+            "status": "confirmed",
+        }
+        for u in test.labelled()
+        if u.uid not in src_units and u.uid not in split_products
+    ]
+
+    def group_rows(groups: list[tuple[list[str], list[str]]]) -> list[dict[str, Any]]:
+        rows = []
+        for srcs, outs in groups:
+            if any(uid not in test.blocks for uid in outs):
+                raise AssertionError(f"split/merge products {outs} are missing from the test side")
+            rows.append(
+                {
+                    "source": [source.blocks[uid].address for uid in srcs],
+                    "test": [test.blocks[uid].address for uid in outs],
+                    "status": "confirmed",
+                }
+            )
+        order = {u.uid: k for k, (_, u) in enumerate(walk(source.doc.root))}
+        return [
+            r for _, r in sorted(zip([order[g[0][0]] for g in groups], rows, strict=True), key=lambda x: x[0])
+        ]
+
+    return {
+        "correspondences": correspondences,
+        "inserted": inserted,
+        "deleted": deleted,
+        "splits": group_rows(test.doc.splits),
+        "merges": group_rows(test.doc.merges),
+    }

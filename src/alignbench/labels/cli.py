@@ -1,0 +1,166 @@
+"""``alignbench label init|check|sign|reanchor|agree``: the labelling tools, thin over the package.
+
+PAIR is a pair id found by ``alignbench.tiers.discover`` (``tier/pair`` when the id exists in both
+tiers) or a path to a ``labels.yaml`` (or to the directory holding it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from alignbench.atomic import dump_json, write_text
+from alignbench.errors import AlignbenchError
+from alignbench.labels.agree import agree, render_table
+from alignbench.labels.check import check_file, format_problems
+from alignbench.labels.documents import open_pair
+from alignbench.labels.io import dump_labels, load_labels
+from alignbench.labels.reanchor import reanchor
+from alignbench.labels.sign import ROLES, SIGNER_KINDS, sign
+from alignbench.tiers import TierPair, discover
+
+
+def resolve_pair(root: Path, pair: str) -> TierPair | Path:
+    """A discovered pair (so its tier and name are checked too) or an explicit labels path."""
+    candidate = Path(pair)
+    if candidate.is_dir() and (candidate / "labels.yaml").is_file():
+        candidate = candidate / "labels.yaml"
+    if candidate.is_file():
+        for found in discover(root):
+            if found.labels_path.resolve() == candidate.resolve():
+                return found
+        return candidate
+    tier, _, name = pair.rpartition("/")
+    matches = [p for p in discover(root) if p.pair == name and tier in ("", p.tier)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise AlignbenchError(
+            f"pair {pair!r}: no labels.yaml found for it in any tier; give a pair id from "
+            "`alignbench label check --all` or a path to a labels.yaml"
+        )
+    raise AlignbenchError(f"pair {pair!r} exists in several tiers; write it as <tier>/{name}")
+
+
+def _labels_path(found: TierPair | Path) -> Path:
+    return found.labels_path if isinstance(found, TierPair) else found
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    if args.all == bool(args.pair):
+        raise AlignbenchError("label check: give either one PAIR or --all")
+    targets = discover(root) if args.all else [resolve_pair(root, args.pair)]
+    failed = 0
+    for found in targets:
+        expect = (found.tier, found.pair) if isinstance(found, TierPair) else None
+        result = check_file(_labels_path(found), root=root, expect=expect)
+        if args.reviewed and result.ok and result.figures["proposed"]:
+            result.problems.append(
+                f"{result.figures['proposed']} row(s) still proposed; confirm or correct each "
+                "(--reviewed requires a fully reviewed file)"
+            )
+        if result.ok:
+            f = result.figures
+            rate = "n/a" if f["override_rate"] is None else f"{f['override_rate']:.4f}"
+            print(
+                f"ok {result.where}: {f['rows']} rows, {f['proposed']} proposed, {f['confirmed']} confirmed, "
+                f"{f['corrected']} corrected, override_rate {rate}, labelled by {f['labelled_by']}, "
+                f"{'signed' if f['signed'] else 'unsigned'}"
+            )
+        else:
+            failed += 1
+            print(format_problems(result), file=sys.stderr)
+    if failed:
+        raise AlignbenchError(
+            f"label check failed for {failed} of {len(targets)} pair(s); see the problems above"
+        )
+    return 0
+
+
+def _cmd_sign(args: argparse.Namespace) -> int:
+    path = _labels_path(resolve_pair(Path(args.root), args.pair))
+    signed = sign(load_labels(path), args.signer, args.kind, args.role, str(path))
+    write_text(path, dump_labels(signed))
+    print(f"signed {path} as {args.signer} ({args.kind}, {args.role})")
+    return 0
+
+
+def _cmd_reanchor(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    path = _labels_path(resolve_pair(root, args.pair))
+    data = load_labels(path)
+    fixed, changes = reanchor(data, open_pair(data, root), str(path))
+    if not changes:
+        print(f"{path}: every address still carries its digest; nothing to do")
+        return 0
+    write_text(path, dump_labels(fixed))
+    print(f"{path}: {len(changes)} change(s)")
+    for line in changes:
+        print(f"  {line}")
+    if fixed["review"]["signatures"]:
+        print("  the signatures no longer match: review the diff and sign again")
+    return 0
+
+
+def _cmd_agree(args: argparse.Namespace) -> int:
+    a, b = load_labels(args.a), load_labels(args.b)
+    report = agree(a, b, names=(args.a, args.b))
+    table = render_table(report)
+    if args.json:
+        write_text(args.json, dump_json(report))
+    if args.table:
+        write_text(args.table, table)
+    sys.stdout.write(table)
+    return 0
+
+
+def _cmd_init(args: argparse.Namespace) -> int:
+    from alignbench.labels.init import init_pair
+
+    for path in init_pair(Path(args.root), args.pair, force=args.force, backend=args.backend):
+        print(f"wrote {path}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
+    label = subparsers.add_parser("label", help="label files: init, check, sign, reanchor, agree")
+    verbs = label.add_subparsers(dest="label_command", required=True)
+
+    def verb(name: str, help_text: str) -> argparse.ArgumentParser:
+        parser = verbs.add_parser(name, help=help_text)
+        parser.add_argument("--root", default=".", help="repository root (default: current directory)")
+        return parser
+
+    p = verb("init", "seed a draft labels.yaml + worksheets for a real pair from the engine")
+    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p.add_argument("--force", action="store_true", help="replace an existing labels.yaml")
+    p.add_argument("--backend", default="auto", help="similarity backend (default: auto)")
+    p.set_defaults(func=_cmd_init)
+
+    p = verb("check", "check labels against the documents: schema, digests, totality, signatures")
+    p.add_argument("pair", nargs="?", help="pair id or path to labels.yaml")
+    p.add_argument("--all", action="store_true", help="check every pair of every tier")
+    p.add_argument("--reviewed", action="store_true", help="also fail while any row is still proposed")
+    p.set_defaults(func=_cmd_check)
+
+    p = verb("sign", "sign a fully reviewed labels.yaml")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.add_argument("--as", dest="signer", required=True, help="your id (no spaces)")
+    p.add_argument("--kind", required=True, choices=SIGNER_KINDS)
+    p.add_argument("--role", required=True, choices=ROLES)
+    p.set_defaults(func=_cmd_sign)
+
+    p = verb("reanchor", "re-map addresses by digest after a document or reader change")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.set_defaults(func=_cmd_reanchor)
+
+    p = verb("agree", "agreement of labelling B against labelling A of the same pair")
+    p.add_argument("a", help="labels.yaml of the first labelling")
+    p.add_argument("b", help="labels.yaml of the second (blind) labelling")
+    p.add_argument("--json", help="also write the report as JSON here")
+    p.add_argument("--table", help="also write the Markdown table here")
+    p.set_defaults(func=_cmd_agree)

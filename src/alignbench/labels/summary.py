@@ -1,0 +1,68 @@
+"""Figures about the labels themselves (who labelled, how much was overridden), per pair and per tier.
+
+The override rate is the visible symptom of a labeller who agreed with everything the engine proposed,
+so it is computed from the rows and published rather than stored by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alignbench.labels.io import ROW_SECTIONS
+
+STATUSES: tuple[str, ...] = ("proposed", "confirmed", "corrected")
+LABELLER_KINDS: tuple[str, ...] = ("engine", "generator", "agent", "human")
+
+
+def _ratio(numerator: int, denominator: int) -> float | None:
+    return round(numerator / denominator, 4) if denominator else None
+
+
+def status_counts(data: dict[str, Any]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for section in ROW_SECTIONS:
+        for row in data[section]:
+            if "status" in row:
+                counts[row["status"]] += 1
+    return counts
+
+
+def override_rate(data: dict[str, Any]) -> float | None:
+    """corrected / all status-bearing rows (``None`` when no row carries a status)."""
+    counts = status_counts(data)
+    return _ratio(counts["corrected"], sum(counts.values()))
+
+
+def pair_figures(data: dict[str, Any], signed_valid: bool) -> dict[str, Any]:
+    """Per-pair figures in a fixed key order."""
+    counts = status_counts(data)
+    kinds = [row["kind"] for row in data["correspondences"]]
+    return {
+        "rows": sum(len(data[section]) for section in ROW_SECTIONS),
+        **{section: len(data[section]) for section in ROW_SECTIONS},
+        "moves": kinds.count("move"),
+        "renumbers": sum(1 for row in data["correspondences"] if row["source_label"] != row["test_label"]),
+        **counts,
+        "override_rate": _ratio(counts["corrected"], sum(counts.values())),
+        "labelled_by": data["review"]["labelled_by"]["kind"],
+        "signatures": len(data["review"]["signatures"]),
+        "signed": bool(data["review"]["signatures"]) and signed_valid,
+        "move_verdicts": len(data["move_verdicts"]),
+    }
+
+
+def tier_figures(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Aggregate per-pair figures of one tier; the mean override rate skips pairs without status rows."""
+    rates = [p["override_rate"] for p in pairs if p["override_rate"] is not None]
+    by_kind = {kind: {"pairs": 0, "rows": 0} for kind in LABELLER_KINDS}
+    for p in pairs:
+        by_kind[p["labelled_by"]]["pairs"] += 1
+        by_kind[p["labelled_by"]]["rows"] += p["rows"]
+    return {
+        "pairs": len(pairs),
+        "rows": sum(p["rows"] for p in pairs),
+        **{status: sum(p[status] for p in pairs) for status in STATUSES},
+        "signed_pairs": sum(1 for p in pairs if p["signed"]),
+        "mean_override_rate": round(sum(rates) / len(rates), 4) if rates else None,
+        "labels_by_labeller_kind": by_kind,
+    }

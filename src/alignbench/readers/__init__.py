@@ -1,0 +1,131 @@
+"""Readers: turn a Markdown or plain-text document into a :class:`~alignbench.blocks.BlockTree`.
+
+``read(path_or_text, format=None, profile=None)``
+
+- ``path_or_text``: a path (``os.PathLike``, or a ``str`` naming an existing file) or the document
+  text itself (a ``str`` that contains a newline or names no existing file). A one-line ``str``
+  ending in ``.md``/``.markdown``/``.txt`` that names no file is treated as a missing file, not as
+  text, so a typo in a path gives an error rather than a one-paragraph document.
+- ``format``: ``"markdown"`` or ``"text"``; inferred from the suffix when ``None`` (``.md``,
+  ``.markdown`` -> markdown; ``.txt`` -> text). Text given directly defaults to ``"text"``.
+- ``profile``: a profile name from ``profiles.yaml``; defaults to ``markdown`` for Markdown and
+  ``contract`` for text.
+
+Bad input (invalid UTF-8, NUL bytes, an empty document, more than ``MAX_BYTES``) raises one
+:class:`~alignbench.errors.AlignbenchError` naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+from alignbench.blocks import BlockTree
+from alignbench.errors import AlignbenchError
+from alignbench.readers import markdown, plaintext
+from alignbench.readers.nesting import build_tree
+from alignbench.readers.profiles import DEFAULT_PROFILE_FOR_FORMAT, get_profile
+
+__all__ = ["FORMATS", "MAX_BYTES", "read", "read_text"]
+
+FORMATS: tuple[str, ...] = ("markdown", "text")
+SUFFIX_FORMATS: dict[str, str] = {".md": "markdown", ".markdown": "markdown", ".txt": "text"}
+DEFAULT_TEXT_FORMAT = "text"
+# Legal documents are far smaller; a bigger input is almost certainly the wrong file.
+MAX_BYTES = 5 * 1024 * 1024
+_UNIT_READERS = {"markdown": markdown.read_units, "text": plaintext.read_units}
+
+
+def read(
+    path_or_text: str | os.PathLike[str], format: str | None = None, profile: str | None = None
+) -> BlockTree:
+    """Read a document (a path or the text itself) into a block tree."""
+    if isinstance(path_or_text, os.PathLike) or _names_file(path_or_text):
+        path = Path(path_or_text)
+        fmt = format or _format_from_suffix(path)
+        return read_text(_decode(path, _read_bytes(path)), fmt, profile, source=str(path))
+    if not isinstance(path_or_text, str):
+        raise AlignbenchError(f"read() takes a path or the document text, not {type(path_or_text).__name__}")
+    data = path_or_text.encode("utf-8", errors="surrogatepass")
+    _check_size("<text>", len(data))
+    return read_text(path_or_text, format or DEFAULT_TEXT_FORMAT, profile, source="<text>")
+
+
+def read_text(text: str, format: str, profile: str | None = None, *, source: str = "<text>") -> BlockTree:
+    """Read already-decoded text; ``source`` names it in error messages."""
+    if format not in FORMATS:
+        raise AlignbenchError(f"{source}: unknown format {format!r}; use one of: {', '.join(FORMATS)}")
+    if "\x00" in text:
+        raise AlignbenchError(
+            f"{source}: contains NUL bytes, so it looks binary; give a UTF-8 text or Markdown file"
+        )
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise AlignbenchError(f"{source}: document is empty; give a file with some text in it")
+    profile_name = profile or DEFAULT_PROFILE_FOR_FORMAT[format]
+    compiled = get_profile(profile_name)
+    dropped: Counter[str] = Counter()
+    units = _UNIT_READERS[format](text, compiled, dropped)
+    return BlockTree(build_tree(units, compiled), dropped=dict(dropped), format=format, profile=profile_name)
+
+
+def _names_file(value: object) -> bool:
+    if not isinstance(value, str) or "\n" in value or not value.strip():
+        return False
+    path = Path(value)
+    try:
+        if path.is_file():
+            return True
+    except (OSError, ValueError):
+        return False
+    if path.suffix.lower() in SUFFIX_FORMATS:
+        raise AlignbenchError(
+            f"{value}: file not found; check the path (pass text with a newline to read text)"
+        )
+    return False
+
+
+def _format_from_suffix(path: Path) -> str:
+    fmt = SUFFIX_FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise AlignbenchError(
+            f"{path}: cannot tell the format from the suffix {path.suffix!r}; "
+            "pass format='markdown' or 'text'"
+        )
+    return fmt
+
+
+def _check_size(source: str, size: int) -> None:
+    if size > MAX_BYTES:
+        raise AlignbenchError(
+            f"{source}: {size / 1048576:.1f} MB is more than the reader's {MAX_BYTES // 1048576} MB limit; "
+            "split the document or check that this is the right file"
+        )
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        _check_size(str(path), size)
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise AlignbenchError(f"{path}: file not found; check the path") from None
+    except IsADirectoryError:
+        raise AlignbenchError(f"{path}: is a directory; give a Markdown or text file") from None
+    except OSError as exc:
+        raise AlignbenchError(f"{path}: cannot read ({exc.strerror})") from None
+    _check_size(str(path), len(data))
+    return data
+
+
+def _decode(path: Path, data: bytes) -> str:
+    if b"\x00" in data:
+        raise AlignbenchError(
+            f"{path}: contains NUL bytes, so it looks binary; give a UTF-8 text or Markdown file"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AlignbenchError(f"{path}: not valid UTF-8 (byte {exc.start}); save the file as UTF-8") from None

@@ -1,0 +1,51 @@
+"""``alignbench blocks FILE``: show the tree a reader builds, so a reader bug is visible at a glance."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from alignbench.atomic import dump_json
+from alignbench.blocks import Block, BlockTree, normalise
+from alignbench.readers import FORMATS, read
+from alignbench.readers.profiles import profile_names
+
+PREVIEW_CHARS = 60
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "blocks",
+        help="print the block tree of a document",
+        description="Print the block tree of a document: address, kind, label, digest and text.",
+    )
+    parser.add_argument("file", help="the document (.md/.markdown or .txt)")
+    parser.add_argument("--format", choices=FORMATS, help="override the format inferred from the suffix")
+    parser.add_argument("--profile", choices=profile_names(), help="reader profile (default: by format)")
+    parser.add_argument("--json", action="store_true", help="print BlockTree.to_dict() as JSON")
+    parser.set_defaults(func=run_blocks)
+
+
+def format_tree(tree: BlockTree) -> str:
+    """One line per block, indented by depth: address, kind, label, digest and a text preview."""
+    lines = []
+    for block in tree.blocks():
+        lines.append(_line(block))
+    if tree.dropped:
+        lines.append("dropped: " + ", ".join(f"{k}={v}" for k, v in tree.dropped.items()))
+    return "\n".join(lines) + "\n"
+
+
+def _line(block: Block) -> str:
+    depth = 0 if block.address == "/" else block.address.count("/")
+    label = f" [{block.label}]" if block.label is not None else ""
+    preview = normalise(block.text)[:PREVIEW_CHARS]
+    text = f"  {preview}" if preview else ""
+    return f"{'  ' * depth}{block.address}  {block.kind}{label}  {block.digest}{text}"
+
+
+def run_blocks(args: argparse.Namespace) -> int:
+    tree = read(args.file if args.file != "-" else sys.stdin.read(), format=args.format, profile=args.profile)
+    sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
+    return 0

@@ -1,0 +1,134 @@
+"""The contract label grammar: recognise a clause label at the start of a block's text.
+
+A match keeps the label as written (trimmed, one trailing full stop removed) and the text after it,
+plus the *style* of the numbering (``decimal:2``, ``enclosed:lower:alpha`` ...) that the nesting
+builder uses to decide sibling versus child. ``(i)`` and ``I.`` are genuinely ambiguous between a
+letter and a roman numeral, so such a match carries both candidates; the builder resolves them from
+the numbering already open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from alignbench.readers.profiles import Profile, get_profile
+
+_ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_SEPARATOR = re.compile(r"\s*(?:(?:--|[-–—:])\s+)?")
+
+
+@dataclass(frozen=True)
+class Style:
+    """One numbering style and the position of a label in it (``(c)`` is ``enclosed:lower:alpha`` #3)."""
+
+    key: str
+    ordinal: int
+
+
+@dataclass(frozen=True)
+class LabelMatch:
+    label: str
+    kind: str
+    candidates: tuple[Style, ...]
+    rest: str
+    word: str | None = None
+
+    @property
+    def decimal_depth(self) -> int:
+        """Components of a decimal or ``§`` label (``1.2.3`` -> 3); 0 for other kinds."""
+        if self.kind in ("decimal", "section_sign"):
+            return int(self.candidates[0].key.rsplit(":", 1)[1])
+        return 0
+
+
+def roman_value(token: str) -> int | None:
+    if not token or _ROMAN.fullmatch(token) is None:
+        return None
+    total = 0
+    values = [_ROMAN_VALUES[ch] for ch in token.upper()]
+    for index, value in enumerate(values):
+        nxt = values[index + 1] if index + 1 < len(values) else 0
+        total += -value if value < nxt else value
+    return total
+
+
+def alpha_value(token: str) -> int | None:
+    """``a`` -> 1 ... ``z`` -> 26, ``aa`` -> 27 (doubled letters continue the sequence)."""
+    if len(token) == 1 and token.isalpha() and token.isascii():
+        return ord(token.lower()) - 96
+    if len(token) == 2 and token[0] == token[1] and token.isalpha() and token.isascii():
+        return 26 + ord(token.lower()[0]) - 96
+    return None
+
+
+def _letter_styles(prefix: str, token: str) -> tuple[Style, ...]:
+    case = "upper" if token.isupper() else "lower"
+    styles = []
+    alpha = alpha_value(token)
+    if alpha is not None:
+        styles.append(Style(f"{prefix}:{case}:alpha", alpha))
+    roman = roman_value(token)
+    if roman is not None:
+        styles.append(Style(f"{prefix}:{case}:roman", roman))
+    return tuple(styles)
+
+
+def _number_ordinal(token: str) -> int:
+    if token[:1].isdigit():
+        return int(re.match(r"[0-9]+", token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
+    return roman_value(token) or alpha_value(token) or 0
+
+
+def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelMatch | None:
+    """The first rule of ``profile`` (in precedence order) that matches the start of ``text``.
+
+    ``heading`` relaxes the word-label rule: ``Section 5 Termination`` is a labelled heading, while
+    in running text a word label needs a terminator (``Section 5. The ...``) to start a clause.
+    Readers ask about the same line more than once, so answers are cached per profile name.
+    """
+    return _match_cached(profile.name, text, heading)
+
+
+@lru_cache(maxsize=8192)
+def _match_cached(profile_name: str, text: str, heading: bool) -> LabelMatch | None:
+    return _match(get_profile(profile_name), text, heading)
+
+
+def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
+    for rule in profile.labels:
+        m = rule.pattern.match(text)
+        if m is None:
+            continue
+        token = m.group("num")
+        word = None
+        if rule.kind == "decimal" and "." not in text[: m.end()] and text[m.end() :].lstrip()[:1].islower():
+            continue  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
+        if rule.kind in ("decimal", "section_sign"):
+            depth = token.count(".") + 1
+            styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
+        elif rule.kind == "word":
+            if profile.word_label_needs_terminator and not heading and not m.group("term"):
+                continue
+            raw_word = m.group("word").lower()
+            word = profile.word_aliases.get(raw_word, raw_word)
+            styles = (Style(f"word:{word}", _number_ordinal(token)),)
+        elif rule.kind in ("enclosed", "dotted"):
+            if token.isdigit():
+                styles = (Style(f"{rule.kind}:digit", int(token)),)
+            elif token.isupper() or token.islower():
+                styles = _letter_styles(rule.kind, token)
+            else:
+                styles = ()
+            if not styles:
+                continue
+        else:  # bullet
+            styles = (Style(f"bullet:{token}", 0),)
+        label = text[: m.end()].strip()
+        if label.endswith("."):
+            label = label[:-1].rstrip()
+        rest = text[_SEPARATOR.match(text, m.end()).end() :]  # type: ignore[union-attr]
+        return LabelMatch(label=label, kind=rule.kind, candidates=styles, rest=rest, word=word)
+    return None

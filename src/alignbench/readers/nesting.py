@@ -1,0 +1,206 @@
+"""The one tree builder: sections from headings, clause nesting from labels, continuations attached.
+
+Both readers feed it the same unit stream, so tree shape is decided in exactly one place.
+
+- A heading of rank r closes every open section of rank >= r and opens a section holding the
+  heading as its first child. Sections come from nothing else.
+- A labelled paragraph becomes a ``list_item``. Its numbering style decides its place: a style that
+  is already open makes it a sibling of that clause (closing the deeper ones); a decimal label nests
+  under the open decimal whose number prefixes it (``3.1`` under ``3``); a new style nests inside
+  the innermost open clause.
+- ``(i)``/``I.`` resolve to a letter when they continue an open letter sequence (``(h)`` -> ``(i)``)
+  and to a roman numeral otherwise (``(i)`` under ``7.2``).
+- Unlabelled paragraphs and tables attach to the innermost open clause, or to the section.
+
+``level`` is the depth in the document's own numbering: a heading's rank; a decimal label's
+component count; otherwise one deeper than the enclosing clause (or the heading's decimal depth,
+which reset headings such as Schedule set back to 0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from alignbench.blocks import Block
+from alignbench.readers.label_grammar import LabelMatch, Style
+from alignbench.readers.profiles import Profile
+from alignbench.readers.units import Unit
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+@dataclass
+class _Node:
+    kind: str
+    label: str | None = None
+    text: str = ""
+    level: int = 0
+    attrs: dict[str, Any] = field(default_factory=dict)
+    children: list[_Node] = field(default_factory=list)
+
+    def freeze(self) -> Block:
+        return Block(
+            kind=self.kind,
+            label=self.label,
+            text=self.text,
+            level=self.level,
+            attrs=self.attrs,
+            children=tuple(child.freeze() for child in self.children),
+        )
+
+
+@dataclass
+class _OpenClause:
+    node: _Node
+    style: Style
+    hint: int | None
+    indent: int | None
+    list_depth: int | None
+
+
+@dataclass
+class _OpenSection:
+    node: _Node
+    rank: int
+    base_level: int
+
+
+def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
+    """Pick letter or roman for an ambiguous label from the numbering already open."""
+    if len(label.candidates) == 1:
+        return label.candidates[0]
+    for candidate in label.candidates:
+        for clause in reversed(open_clauses):
+            if clause.style.key == candidate.key and clause.style.ordinal == candidate.ordinal - 1:
+                return candidate
+    alpha = next(c for c in label.candidates if c.key.endswith(":alpha"))
+    roman = next(c for c in label.candidates if c.key.endswith(":roman"))
+    if roman.ordinal == 1:
+        return roman
+    for clause in reversed(open_clauses):
+        if clause.style.key == roman.key:
+            return roman
+        if clause.style.key == alpha.key:
+            return alpha
+    return alpha
+
+
+class _Builder:
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.root = _Node("document")
+        self.sections: list[_OpenSection] = []
+        self.clauses: list[_OpenClause] = []
+
+    def _container(self) -> _Node:
+        return self.sections[-1].node if self.sections else self.root
+
+    def _base_level(self) -> int:
+        return self.sections[-1].base_level if self.sections else 0
+
+    def add(self, unit: Unit) -> None:
+        if unit.kind == "heading":
+            self._heading(unit)
+        elif unit.kind == "table":
+            self._attach(self._table(unit))
+        elif unit.label is None:
+            self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
+        else:
+            self._clause(unit, unit.label)
+
+    def _attach(self, node: _Node) -> None:
+        parent = self.clauses[-1].node if self.clauses else self._container()
+        parent.children.append(node)
+
+    def _heading(self, unit: Unit) -> None:
+        while self.sections and self.sections[-1].rank >= unit.rank:
+            self.sections.pop()
+        self.clauses.clear()
+        label = unit.label
+        heading = _Node("heading", label=label.label if label else None, text=unit.text, level=unit.rank)
+        heading.attrs.update(unit.attrs)
+        section = _Node("section", level=unit.rank, children=[heading])
+        self._container().children.append(section)
+        if label is None or (label.word and label.word in self.profile.reset_words):
+            base = 0
+        elif label.decimal_depth:
+            base = label.decimal_depth
+        else:
+            base = self._base_level() + 1
+        self.sections.append(_OpenSection(section, unit.rank, base))
+
+    def _clause(self, unit: Unit, label: LabelMatch) -> None:
+        if unit.indent is not None:
+            # A clause indented less than open ones closes them (one column of slack for sloppy text).
+            while self.clauses and _indent(self.clauses[-1]) > unit.indent + 1:
+                self.clauses.pop()
+        style = resolve_style(label, self.clauses)
+        same = None
+        for index in range(len(self.clauses) - 1, -1, -1):
+            clause = self.clauses[index]
+            if clause.style.key != style.key:
+                continue
+            if unit.depth_hint is not None and clause.hint != unit.depth_hint:
+                continue
+            if unit.indent is not None and _indent(clause) < unit.indent - 1:
+                continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
+            same = index
+            break
+        if same is not None:
+            del self.clauses[same:]
+        elif unit.depth_hint is not None:
+            # A list marker: the Markdown list nesting is the structure, not the marker's style.
+            while self.clauses and (self.clauses[-1].list_depth or 0) >= unit.depth_hint:
+                self.clauses.pop()
+        elif label.decimal_depth:
+            self._close_to_shallower_decimal(label)
+        if label.decimal_depth and unit.depth_hint is None:
+            level = label.decimal_depth
+        else:
+            level = (self.clauses[-1].node.level if self.clauses else self._base_level()) + 1
+        node = _Node("list_item", label=label.label, text=unit.text, level=level, attrs=dict(unit.attrs))
+        self._attach(node)
+        self.clauses.append(_OpenClause(node, style, unit.depth_hint, unit.indent, unit.list_depth))
+
+    def _close_to_shallower_decimal(self, label: LabelMatch) -> None:
+        """Keep open only the decimal clause whose number prefixes this one (``3`` for ``3.1``)."""
+        numbers = _numbers(label.label)
+        decimal_levels = [i for i, c in enumerate(self.clauses) if c.style.key.startswith(f"{label.kind}:")]
+        parents = [
+            i
+            for i in decimal_levels
+            if numbers[: len(_numbers(self.clauses[i].node.label))] == _numbers(self.clauses[i].node.label)
+            and len(_numbers(self.clauses[i].node.label)) < len(numbers)
+        ]
+        if parents:
+            del self.clauses[parents[-1] + 1 :]
+        elif decimal_levels:
+            del self.clauses[decimal_levels[0] :]
+
+    @staticmethod
+    def _table(unit: Unit) -> _Node:
+        table = _Node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
+        for index, cells in enumerate(unit.rows):
+            row = _Node("row", attrs={"header": True} if unit.header and index == 0 else {})
+            row.children = [_Node("cell", text=text) for text in cells]
+            table.children.append(row)
+        return table
+
+
+def _numbers(label: str | None) -> list[str]:
+    return _DIGITS.findall(label or "")
+
+
+def _indent(clause: _OpenClause) -> int:
+    return clause.indent if clause.indent is not None else 0
+
+
+def build_tree(units: Iterable[Unit], profile: Profile) -> Block:
+    """Turn a unit stream into the document block (addresses are assigned by ``BlockTree``)."""
+    builder = _Builder(profile)
+    for unit in units:
+        builder.add(unit)
+    return builder.root.freeze()

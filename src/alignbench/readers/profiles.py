@@ -1,0 +1,117 @@
+"""Load reader profiles from ``profiles.yaml``: the label grammar and heading rules live in data, not code.
+
+A profile is compiled once (regexes precompiled) and cached, so reading stays linear and cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from alignbench.atomic import load_yaml
+from alignbench.errors import AlignbenchError
+
+PROFILES_FILE = Path(__file__).with_name("profiles.yaml")
+RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "dotted", "bullet")
+DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {"markdown": "markdown", "text": "contract"}
+
+
+@dataclass(frozen=True)
+class LabelRule:
+    kind: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class HeadingRules:
+    detect_in_text: bool
+    max_words: int
+    max_chars: int
+    min_letter_share: float
+    minor_words: frozenset[str]
+    rank_all_caps: int
+    rank_title_case: int
+    rank_decimal: int
+    rank_by_word: dict[str, int]
+    labelled_kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    labels: tuple[LabelRule, ...]
+    word_aliases: dict[str, str]
+    word_label_needs_terminator: bool
+    headings: HeadingRules
+    reset_words: frozenset[str]
+    drop_lines: tuple[tuple[str, re.Pattern[str]], ...]
+
+
+def profile_names() -> tuple[str, ...]:
+    return tuple(sorted(_raw_profiles()))
+
+
+@lru_cache(maxsize=1)
+def _raw_profiles() -> dict[str, Any]:
+    data = load_yaml(PROFILES_FILE)
+    if not isinstance(data, dict) or not data:
+        raise AlignbenchError(f"{PROFILES_FILE}: expected a mapping of profile names to profiles")
+    return data
+
+
+@cache
+def get_profile(name: str) -> Profile:
+    """Return the compiled profile ``name``; an unknown name lists the known ones."""
+    raw = _raw_profiles()
+    if name not in raw:
+        raise AlignbenchError(f"unknown reader profile {name!r}; choose one of: {', '.join(profile_names())}")
+    return _compile(name, raw[name])
+
+
+def _compile(name: str, spec: Any) -> Profile:
+    where = f"{PROFILES_FILE}: profile {name!r}"
+    if not isinstance(spec, dict):
+        raise AlignbenchError(f"{where}: expected a mapping")
+    rules = []
+    for index, rule in enumerate(spec.get("labels") or [], start=1):
+        kind = rule.get("kind") if isinstance(rule, dict) else None
+        if kind not in RULE_KINDS:
+            raise AlignbenchError(f"{where}: labels[{index}] kind must be one of {', '.join(RULE_KINDS)}")
+        flags = re.IGNORECASE if rule.get("ignore_case") else 0
+        try:
+            pattern = re.compile(str(rule["pattern"]), flags)
+        except (KeyError, re.error) as exc:
+            raise AlignbenchError(
+                f"{where}: labels[{index}] has a bad pattern ({exc}); fix the regex"
+            ) from None
+        if "num" not in pattern.groupindex:
+            raise AlignbenchError(f"{where}: labels[{index}] pattern must capture the label in group 'num'")
+        rules.append(LabelRule(kind, pattern))
+    head = spec.get("headings") or {}
+    headings = HeadingRules(
+        detect_in_text=bool(head.get("detect_in_text", False)),
+        max_words=int(head.get("max_words", 12)),
+        max_chars=int(head.get("max_chars", 90)),
+        min_letter_share=float(head.get("min_letter_share", 0.0)),
+        minor_words=frozenset(str(w).lower() for w in head.get("minor_words", ())),
+        rank_all_caps=int(head.get("rank_all_caps", 1)),
+        rank_title_case=int(head.get("rank_title_case", 2)),
+        rank_decimal=int(head.get("rank_decimal", 2)),
+        rank_by_word={str(k).lower(): int(v) for k, v in (head.get("rank_by_word") or {}).items()},
+        labelled_kinds=tuple(head.get("labelled_kinds") or ()),
+    )
+    drops = []
+    for drop_name in sorted(spec.get("drop_lines") or {}):
+        drops.append((str(drop_name), re.compile(str(spec["drop_lines"][drop_name]))))
+    return Profile(
+        name=name,
+        labels=tuple(rules),
+        word_aliases={str(k).lower(): str(v).lower() for k, v in (spec.get("word_aliases") or {}).items()},
+        word_label_needs_terminator=bool(spec.get("word_label_needs_terminator", False)),
+        headings=headings,
+        reset_words=frozenset(str(w).lower() for w in spec.get("reset_words", ())),
+        drop_lines=tuple(drops),
+    )

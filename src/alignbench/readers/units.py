@@ -1,0 +1,100 @@
+"""The flat unit stream both readers produce, and the line-grouping rule they share.
+
+Readers only recognise *units* (heading, paragraph, table); one builder (``nesting``) turns the
+stream into a tree. Sharing the stream and the grouping rule is what gives a Markdown document and
+its plain-text twin the same shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from alignbench.readers.label_grammar import LabelMatch, match_label
+from alignbench.readers.profiles import Profile
+
+# A line ending like this closes its sentence, so a label at the start of the next line opens a clause.
+_CLAUSE_ENDINGS: tuple[str, ...] = (
+    ".",
+    ":",
+    ";",
+    "--",
+    "—",
+    "–",
+    ".''",
+    '."',
+    ".”",
+    "; and",
+    "; or",
+    ", and",
+    ", or",
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One reader unit.
+
+    ``kind`` is heading, paragraph or table. ``rank`` is a heading's rank. ``depth_hint`` is set only
+    when the label came from a Markdown list marker (the list's nesting depth), because a marker
+    alone cannot tell a nested ``1.`` from a sibling one; ``list_depth`` is the depth of the Markdown
+    list item a unit sits in (0 outside lists), so a later marker can close what that item held.
+    ``indent`` is the first line's indentation in a text document: licences reuse ``a.`` at two
+    depths and only the layout tells them apart.
+    """
+
+    kind: str
+    text: str = ""
+    label: LabelMatch | None = None
+    rank: int = 0
+    depth_hint: int | None = None
+    list_depth: int | None = None
+    indent: int | None = None
+    rows: tuple[tuple[str, ...], ...] = ()
+    header: bool = False
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Line:
+    indent: int
+    text: str  # stripped
+
+
+def _ends_clause(text: str) -> bool:
+    return text.endswith(_CLAUSE_ENDINGS)
+
+
+def group_clause_lines(
+    lines: Sequence[Line], profile: Profile, is_heading_line: Callable[[str], bool] | None = None
+) -> list[list[Line]]:
+    """Split the lines of one block into clauses; the rest are hard-wrapped continuations.
+
+    A line opens a new clause when it starts with a label and the layout says so: it is indented
+    deeper than the line before (govinfo bills outdent their wrapped lines), or the line before
+    ended a sentence or a list entry (``.``, ``:``, ``;``, ``--``, ``; and``, ``; or``),
+    or the line before was a heading. Otherwise a label-like start (``1996 (5 U.S.C. ...``) is a
+    wrapped continuation.
+    """
+    groups: list[list[Line]] = []
+    previous: Line | None = None
+    for line in lines:
+        if previous is None or (
+            match_label(line.text, profile) is not None
+            and (
+                line.indent > previous.indent
+                or _ends_clause(previous.text)
+                or (is_heading_line is not None and len(groups[-1]) == 1 and is_heading_line(previous.text))
+            )
+        ):
+            groups.append([line])
+        else:
+            groups[-1].append(line)
+        previous = line
+    return groups
+
+
+def join_lines(lines: Sequence[Line]) -> str:
+    """Rejoin hard-wrapped lines with one space each (the lines are already stripped)."""
+    return " ".join(line.text for line in lines if line.text)

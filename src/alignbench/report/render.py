@@ -1,0 +1,317 @@
+"""Build REPORT.md from results/latest.json, results/tables/*.csv and results/labels.json.
+
+The text is generated, byte-stable and carries no clock, host, duration or absolute path. Every
+methodological rule is written where the number it affects is printed.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from alignbench.floor import LIFTING_RULES
+from alignbench.report.markdown import rows_table, table
+from alignbench.score.ratios import fmt
+
+ENGINE_NAMES = {
+    "floor": "floor (redlines 0.6.2 flat)",
+    "difflib": "alignbench/difflib",
+    "rapidfuzz": "alignbench/rapidfuzz",
+}
+HEADLINE_COLUMNS = (
+    "precision",
+    "spurious_rate",
+    "recall",
+    "f1",
+    "move_precision",
+    "move_recall",
+    "move_ceiling",
+    "move_pair_recall",
+    "renumber_recall",
+)
+
+METHODOLOGY = (
+    "**Links only.** Precision and recall count (source, test) correspondences; inserted and deleted "
+    "blocks are in neither denominator, so a long, mostly unchanged document cannot inflate F1 by "
+    "correctly saying nothing. The **spurious-match rate** (reported pairs with one side labelled "
+    "inserted or deleted, over reported pairs) is printed beside precision as the counterweight.",
+    "**Excluded:** the root pair (a document matching itself) and containers (document, section, "
+    "table). Rows are labelled blocks and are scored in the *all* column.",
+    "**Splits, merges and `unscored` regions** are excluded from every denominator, on both sides, "
+    "and their counts are printed under each tier.",
+    "**Micro-averaged.** Counts are integers summed over the pairs of a tier; each ratio is computed "
+    "once from the sums and F1 from the unrounded counts. Rounding happens only here. A zero "
+    "denominator prints `n/a`, never 0.",
+    "**Moves** are (source, test) pairs read off the engine's `changes` list, one per moved subtree, "
+    "at its topmost block. A moved container has no label row, so its move is credited at its first "
+    "labelled block in source order (a section's heading). **Move-pair recall** is the share of "
+    "labelled moved blocks whose pair the engine got right, whatever its move flag says.",
+    "**Renumbers** key on the four-tuple (source address, test address, source label, test label): a "
+    "renumber reported with the wrong new label is not a hit. A move whose labels differ is also a "
+    "renumber.",
+    "**Move ceiling**: labelled moves whose moved text has a byte-identical twin among the leftovers "
+    "(other moved blocks plus deleted blocks on the source side, inserted blocks on the test side) "
+    "cannot be recovered by any content-based engine that refuses to guess; the ceiling is the best "
+    "move recall left after removing them, printed beside move recall.",
+    "**Two columns:** *all* = every labelled block; *flat* = rows and cells removed, the blocks a flat "
+    "engine can address (like-for-like with the floor).",
+    "**Confidence intervals**: 95% percentile bootstrap over pairs (resampled with replacement, "
+    "fixed seed from `params.yaml` `score:`), the same resamples for every engine of a tier, so "
+    "backend differences are paired. A resample with a zero denominator is left out of that interval.",
+    "**Gates** are evaluated on the *all* column and are met only when every backend meets them. A "
+    "tier whose labels include engine-proposed rows, or whose hand-labelled pairs carry no human "
+    "signature, is **not assessed**, however high its number. Generator-made synthetic labels are "
+    "truth by construction and need no signature; that is the one exemption.",
+)
+
+NOT_CLAIMED = (
+    "No claim about splits and merges: they are labelled, counted and skipped in this release.",
+    "No claim that the synthetic tier resembles real revisions; its mutations are the generator's, "
+    "published beside it.",
+    "No real-tier quality claim while its labels are engine-proposed or unsigned: such a number "
+    "measures agreement of the engine with labels it seeded.",
+    "No speed claim: durations never enter committed outputs; speed is measured by "
+    "`python -m alignbench.bench`.",
+    "No comparison with the published neurotic_docx_bench figure; that needs a tracked-changes DOCX "
+    "this project does not write.",
+)
+
+
+def _csv(tables: Mapping[str, str], name: str) -> pd.DataFrame:
+    return pd.read_csv(io.StringIO(tables[name]), dtype=str, keep_default_na=False)
+
+
+def _ci(block: Mapping[str, Any], metric: str) -> str:
+    value = fmt(block["headline"][metric])
+    ci = block["ci"][metric]
+    return value if ci is None else f"{value} [{fmt(ci[0])}, {fmt(ci[1])}]"
+
+
+def _headline(latest: Mapping[str, Any], tier: str, column: str) -> str:
+    data = latest["tiers"][tier]
+    rows = []
+    for engine, name in ENGINE_NAMES.items():
+        block = data["engines"][engine][column]
+        rows.append([name, *(_ci(block, m) for m in HEADLINE_COLUMNS)])
+    return rows_table(["engine", *HEADLINE_COLUMNS], rows)
+
+
+def _assessed(trust: Mapping[str, Any]) -> str:
+    if trust["assessed"]:
+        return "assessed"
+    return "**not assessed** (" + "; ".join(trust["not_assessed_because"]) + ")"
+
+
+def render_report(
+    latest: Mapping[str, Any], tables: Mapping[str, str], labels_json: Mapping[str, Any] | None
+) -> str:
+    """The whole REPORT.md text."""
+    out: list[str] = [
+        "# alignbench benchmark report",
+        "",
+        "Generated by `stages/report.py` from `results/latest.json`; do not edit by hand.",
+        "",
+    ]
+    out += ["## Methodology", ""] + [f"- {line}" for line in METHODOLOGY]
+    out += [
+        "- **The floor** is redlines 0.6.2's `WholeDocumentProcessor(autojunk=False)`, called directly, "
+        "never the `Redlines` facade, over one line per text-bearing block (`<label> <text>`). Its "
+        "token opcodes are lifted to block pairs by two rules, the only places it can be flattered "
+        "or hobbled:"
+    ]
+    out += [f"  {i}. {rule}" for i, rule in enumerate(LIFTING_RULES, start=1)]
+    out += [
+        "  It has no rows and no notion of moves or renumbers, so its move and renumber recall print "
+        "0.0000 (or n/a where a tier has none labelled).",
+        "",
+    ]
+
+    out += ["## Corpus", ""]
+    rows = []
+    for tier, data in latest["tiers"].items():
+        c = data["engines"]["floor"]["all"]["counts"]
+        rows.append(
+            [
+                tier,
+                len(data["pairs"]),
+                c["labelled_links"],
+                c["labelled_moves"],
+                c["labelled_renumbers"],
+                c["splits"],
+                c["merges"],
+                c["unscored"],
+                _assessed(data["trust"]),
+            ]
+        )
+    out += [
+        rows_table(
+            [
+                "tier",
+                "pairs",
+                "labelled links",
+                "moves",
+                "renumbers",
+                "splits (skipped)",
+                "merges (skipped)",
+                "unscored (skipped)",
+                "gates",
+            ],
+            rows,
+        ),
+        "",
+    ]
+
+    out += ["## Headline", "", "Values with their 95% bootstrap interval over pairs.", ""]
+    for tier, data in latest["tiers"].items():
+        for column, title in (
+            ("all", "all labelled blocks"),
+            ("flat", "flat-addressable blocks (no rows, cells)"),
+        ):
+            out += [
+                f"### {tier}: {title}",
+                "",
+                f"Tier status: {_assessed(data['trust'])}.",
+                "",
+                _headline(latest, tier, column),
+                "",
+            ]
+        lost = data["engines"]["floor"]["all"]["counts"]["move_ceiling_lost"]
+        moves = data["engines"]["floor"]["all"]["counts"]["labelled_moves"]
+        out += [
+            f"Move ceiling: {lost} of {moves} labelled moves have a byte-identical twin among the "
+            "leftovers and are unrecoverable by content.",
+            "",
+        ]
+
+    out += ["## Gates", ""]
+    rows = [
+        [
+            g["name"],
+            g["tier"],
+            g["rule"],
+            ", ".join(f"{b}: {_value(v)}" for b, v in g["values"].items()),
+            g["status"],
+        ]
+        for g in latest["gates"]
+    ]
+    out += [rows_table(["gate", "tier", "rule", "values", "status"], rows), ""]
+    out += ["Gate tests live in `tests/test_gates.py`, marked `xfail(strict=True)` while unmet.", ""]
+
+    out += [
+        "## Per pass",
+        "",
+        "Pairs made, scored pairs (in scope), wrong scored pairs and **unique**: "
+        "scored pairs the pass made that a re-run with the pass disabled does not contain. Only label, "
+        "fuzzy and move can be disabled; the others print n/a.",
+        "",
+    ]
+    out += [table(_csv(tables, "per_pass")), ""]
+
+    out += [
+        "## Per plan",
+        "",
+        "All labelled blocks; pairs grouped by generator plan (hand-labelled pairs "
+        "by tier). Per-pair figures are in `results/tables/per_pair.csv`.",
+        "",
+    ]
+    out += [table(_csv(tables, "per_plan")), ""]
+
+    out += ["## Backend Δ (rapidfuzz − difflib)", ""]
+    out += [table(_csv(tables, "backend_delta")), ""]
+
+    out += [
+        "## Leaderboard",
+        "",
+        "Every engine scored by the same scorer on the same pairs (F1, precision "
+        "and recall in both columns). Peers (xmldiff, Docxodus) are optional and not yet run; their rows "
+        "belong here. **Time per pair is deliberately absent**: committed outputs carry no durations, so "
+        "speed lives in `python -m alignbench.bench`.",
+        "",
+    ]
+    out += [table(_csv(tables, "leaderboard")), ""]
+
+    out += ["## How much to trust the labels", ""]
+    rows = []
+    for tier, data in latest["tiers"].items():
+        t = data["trust"]
+        kinds = ", ".join(f"{k}: {v}" for k, v in t["labelled_by"].items()) or "none"
+        rows.append(
+            [
+                tier,
+                t["pairs"],
+                kinds,
+                t["rows"],
+                t["proposed"],
+                t["confirmed"],
+                t["corrected"],
+                fmt(t["override_rate"]),
+                t["signed_pairs"],
+                t["human_signed_pairs"],
+                _assessed(t),
+            ]
+        )
+    out += [
+        rows_table(
+            [
+                "tier",
+                "pairs",
+                "labelled by",
+                "rows",
+                "proposed",
+                "confirmed",
+                "corrected",
+                "override rate",
+                "signed pairs",
+                "human-signed pairs",
+                "status",
+            ],
+            rows,
+        ),
+        "",
+    ]
+    if not any(d["trust"]["human_signed_pairs"] for d in latest["tiers"].values()):
+        out += [
+            "**No human has reviewed any label.** Every real-tier number below the synthetic tier is the "
+            "engine agreeing with labels it proposed.",
+            "",
+        ]
+    if labels_json is not None:
+        out += [
+            "As recorded by the `label_check` stage (`results/labels.json`):",
+            "",
+            _labels_json(labels_json),
+            "",
+        ]
+    for tier, data in latest["tiers"].items():
+        verdicts = data["move_verdicts"]
+        parts = [
+            f"{b}: {v['unlabelled']} unlabelled engine moves, {v['wrong']} ruled wrong, "
+            f"{v['acceptable']} acceptable, {v['unreviewed']} unreviewed"
+            for b, v in verdicts.items()
+        ]
+        out += [f"- Move verdicts, {tier}: " + "; ".join(parts) + "."]
+    out += ["", "## What this report does not claim", ""] + [f"- {line}" for line in NOT_CLAIMED]
+    return "\n".join(out) + "\n"
+
+
+def _value(value: Any) -> str:
+    return fmt(value) if isinstance(value, float) or value is None else str(value)
+
+
+def _labels_json(data: Mapping[str, Any]) -> str:
+    """The scalar per-tier figures of results/labels.json, whatever their names, in file order."""
+    tiers = data.get("tiers") if isinstance(data.get("tiers"), Mapping) else data
+    rows = []
+    for tier, figures in tiers.items():
+        if not isinstance(figures, Mapping):
+            continue
+        for key, value in figures.items():
+            if isinstance(value, Mapping):
+                value = ", ".join(f"{k}: {v}" for k, v in value.items())
+            elif isinstance(value, list):
+                continue
+            rows.append([tier, key, _value(value)])
+    return rows_table(["tier", "figure", "value"], rows) if rows else "(no per-tier figures)"

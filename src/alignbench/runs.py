@@ -1,0 +1,113 @@
+"""Batch runs over every labelled pair: the align and floor stages share how a pair's documents load.
+
+A pair is found through :func:`alignbench.tiers.discover`; its ``labels.yaml`` names both documents
+(repo-relative), their format and profile, so every stage reads exactly what the labels describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alignbench.atomic import dump_json, load_yaml, write_text
+from alignbench.blocks import BlockTree
+from alignbench.errors import AlignbenchError
+from alignbench.tiers import TierPair, discover
+
+BACKENDS: tuple[str, ...] = ("difflib", "rapidfuzz")
+
+
+@dataclass(frozen=True)
+class LoadedPair:
+    tier: str
+    pair: str
+    labels: dict[str, Any]
+    source: BlockTree
+    test: BlockTree
+
+
+def read_params(root: Path, section: str) -> dict[str, Any]:
+    """One section of ``params.yaml``; a missing section is a clear error naming the file."""
+    path = root / "params.yaml"
+    params = load_yaml(path)
+    if not isinstance(params, dict) or not isinstance(params.get(section), dict):
+        raise AlignbenchError(f"{path}: missing the '{section}:' section; restore it from git")
+    return params[section]
+
+
+def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> BlockTree:
+    from alignbench.readers import read
+
+    spec = labels.get(side)
+    if not isinstance(spec, Mapping) or not spec.get("file"):
+        raise AlignbenchError(f"{where}: '{side}.file' is missing; name the {side} document")
+    path = root / spec["file"]
+    if not path.is_file():
+        raise AlignbenchError(f"{where}: {side}.file {spec['file']} does not exist; run `dvc repro` first")
+    return read(path, format=spec.get("format"), profile=spec.get("profile"))
+
+
+def load_pair(root: Path, tier_pair: TierPair) -> LoadedPair:
+    """Labels (schema-validated) and both document trees of one pair."""
+    from alignbench.labels.io import load_labels
+
+    labels = load_labels(tier_pair.labels_path)
+    where = (
+        tier_pair.labels_path.relative_to(root)
+        if tier_pair.labels_path.is_absolute()
+        else tier_pair.labels_path
+    )
+    return LoadedPair(
+        tier=tier_pair.tier,
+        pair=tier_pair.pair,
+        labels=labels,
+        source=_document(root, labels, "source", where),
+        test=_document(root, labels, "test", where),
+    )
+
+
+def write_per_pair(root: Path, out_dir: Path, make: Callable[[LoadedPair], Mapping[str, Any]]) -> list[Path]:
+    """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced."""
+    written: list[Path] = []
+    for tier_pair in discover(root):
+        loaded = load_pair(root, tier_pair)
+        target = out_dir / tier_pair.tier / f"{tier_pair.pair}.json"
+        write_text(target, dump_json(make(loaded)))
+        written.append(target)
+    keep = set(written)
+    if out_dir.is_dir():
+        for stale in sorted(out_dir.rglob("*.json")):
+            if stale not in keep:
+                stale.unlink()
+    return written
+
+
+def alignment_config(params: Mapping[str, Any], backend: str, without: str | None = None) -> Any:
+    """The engine config of the ``align:`` params for one backend, optionally with one pass disabled."""
+    from alignbench.alignment import AlignmentConfig
+
+    if backend not in BACKENDS:
+        raise AlignbenchError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
+    mapping = dict(params)
+    if without is not None:
+        mapping["passes"] = [p for p in mapping.get("passes", []) if p != without]
+    try:
+        return AlignmentConfig.from_params(mapping, similarity=backend)
+    except ValueError as exc:
+        raise AlignbenchError(f"params.yaml align: {exc}; fix the value and re-run") from None
+
+
+def align_loaded(loaded: LoadedPair, config: Any) -> dict[str, Any]:
+    """The Alignment JSON of one pair under one config."""
+    from alignbench.alignment import align
+
+    return align(loaded.source, loaded.test, config).to_dict()
+
+
+def align_all(root: Path, backend: str) -> list[Path]:
+    """The align stage: ``results/alignments/<backend>/<tier>/<pair>.json`` for every pair."""
+    config = alignment_config(read_params(root, "align"), backend)
+    out_dir = root / "results" / "alignments" / backend
+    return write_per_pair(root, out_dir, lambda loaded: align_loaded(loaded, config))

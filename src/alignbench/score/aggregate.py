@@ -1,0 +1,192 @@
+"""Sum pair counts per tier (micro-average), attach bootstrap intervals, gates and move verdicts.
+
+Everything returned is plain data with floats rounded to 4 places at this edge only; ratios were
+computed from unrounded integer sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from alignbench.runs import BACKENDS
+from alignbench.score.collect import ENGINES, ScoredPair
+from alignbench.score.counts import COLUMNS, PairCounts
+from alignbench.score.passes import PASS_NAMES, PassCounts
+from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, headline, ratio, rounded, total
+from alignbench.score.trust import tier_trust
+from alignbench.score.verdicts import MoveVerdicts
+from alignbench.tiers import TIERS
+
+# name, tier, metric (all column), threshold; the verdict gates compare a count with zero.
+RATIO_GATES: tuple[tuple[str, str, str, float], ...] = (
+    ("synthetic_f1", "synthetic", "f1", 0.95),
+    ("real_f1", "real", "f1", 0.85),
+    ("synthetic_move_recall", "synthetic", "move_recall", 0.90),
+)
+VERDICT_GATES: tuple[tuple[str, str, str], ...] = (
+    ("zero_moves_ruled_wrong", "real", "wrong"),
+    ("zero_unreviewed_engine_moves", "real", "unreviewed"),
+)
+
+
+def _round_all(values: Mapping[str, float | None]) -> dict[str, float | None]:
+    return {k: rounded(v) for k, v in values.items()}
+
+
+def _interval(value: tuple[float, float] | None) -> list[float] | None:
+    return None if value is None else [round(value[0], 4), round(value[1], 4)]
+
+
+def tier_pairs(pairs: Sequence[ScoredPair], tier: str) -> list[ScoredPair]:
+    return [p for p in pairs if p.tier == tier]
+
+
+def engine_summary(
+    pairs: Sequence[ScoredPair], engine: str, indices: Any, confidence: float
+) -> dict[str, Any]:
+    summary: dict[str, Any] = {}
+    for column in COLUMNS:
+        counts = [p.counts[engine][column] for p in pairs]
+        summed = total(counts)
+        intervals = bootstrap_intervals(counts, indices, confidence)
+        summary[column] = {
+            "counts": summed.to_dict(),
+            "headline": _round_all(headline(summed)),
+            "ci": {name: _interval(intervals[name]) for name in intervals},
+        }
+    return summary
+
+
+def pass_table(pairs: Sequence[ScoredPair], backend: str) -> dict[str, dict[str, Any]]:
+    table: dict[str, dict[str, Any]] = {}
+    for name in PASS_NAMES:
+        summed = PassCounts(unique=0)
+        for p in pairs:
+            summed = summed + p.passes[backend][name]
+        table[name] = {
+            "made": summed.made,
+            "in_scope": summed.in_scope,
+            "wrong": summed.wrong,
+            "wrong_rate": rounded(ratio(summed.wrong, summed.in_scope)),
+            "unique": summed.unique if pairs else None,
+        }
+    return table
+
+
+def verdict_summary(pairs: Sequence[ScoredPair], backend: str) -> dict[str, int]:
+    summed = MoveVerdicts()
+    for p in pairs:
+        summed = summed + p.verdicts[backend]
+    return {
+        "unlabelled": summed.unlabelled,
+        "wrong": summed.wrong,
+        "acceptable": summed.acceptable,
+        "unreviewed": summed.unreviewed,
+    }
+
+
+def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole scored state: per tier trust, engines (with CIs), per-pass tables, verdicts; and gates."""
+    samples, seed = int(score_params["bootstrap_samples"]), int(score_params["bootstrap_seed"])
+    confidence = float(score_params["confidence"])
+    tiers: dict[str, Any] = {}
+    for tier in TIERS:
+        members = tier_pairs(pairs, tier)
+        indices = bootstrap_indices(len(members), samples, seed)
+        tiers[tier] = {
+            "pairs": [p.pair for p in members],
+            "trust": {
+                k: (rounded(v) if isinstance(v, float) else v)
+                for k, v in tier_trust([p.trust for p in members]).items()
+            },
+            "engines": {engine: engine_summary(members, engine, indices, confidence) for engine in ENGINES},
+            "per_pass": {backend: pass_table(members, backend) for backend in BACKENDS},
+            "move_verdicts": {backend: verdict_summary(members, backend) for backend in BACKENDS},
+        }
+    versions = sorted({(b, p.engine_versions[b]) for p in pairs for b in BACKENDS})
+    return {
+        "score_params": {"bootstrap_samples": samples, "bootstrap_seed": seed, "confidence": confidence},
+        "engine_versions": {b: sorted(v for name, v in versions if name == b) for b in BACKENDS},
+        "tiers": tiers,
+        "gates": gates(tiers),
+    }
+
+
+def gates(tiers: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each gate per backend; met only when every backend meets it; not assessed when the tier is not."""
+    result = []
+    for name, tier, metric, threshold in RATIO_GATES:
+        values = {b: tiers[tier]["engines"][b]["all"]["headline"][metric] for b in BACKENDS}
+        met = all(v is not None and v >= threshold for v in values.values())
+        result.append(_gate(name, tier, f"{metric} >= {threshold}", values, met, tiers[tier]["trust"]))
+    for name, tier, field in VERDICT_GATES:
+        values = {b: tiers[tier]["move_verdicts"][b][field] for b in BACKENDS}
+        met = all(v == 0 for v in values.values())
+        result.append(_gate(name, tier, f"{field} engine moves == 0", values, met, tiers[tier]["trust"]))
+    return result
+
+
+def _gate(
+    name: str, tier: str, rule: str, values: Mapping[str, Any], met: bool, trust: Mapping[str, Any]
+) -> dict[str, Any]:
+    assessed = bool(trust["assessed"])
+    status = "met" if assessed and met else ("unmet" if assessed else "not assessed")
+    return {
+        "name": name,
+        "tier": tier,
+        "rule": rule,
+        "values": dict(values),
+        "met": met,
+        "assessed": assessed,
+        "status": status,
+    }
+
+
+def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """``results/metrics.json``: nested plain numbers for ``dvc metrics show`` (null for n/a)."""
+    view: dict[str, Any] = {}
+    for tier, data in summary["tiers"].items():
+        tier_view: dict[str, Any] = {"pairs": len(data["pairs"]), "assessed": int(data["trust"]["assessed"])}
+        for engine, columns in data["engines"].items():
+            engine_view: dict[str, Any] = {column: dict(columns[column]["headline"]) for column in COLUMNS}
+            engine_view["excluded"] = {
+                k: columns["all"]["counts"][k] for k in ("splits", "merges", "unscored")
+            }
+            if engine in data["move_verdicts"]:
+                engine_view["move_verdicts"] = dict(data["move_verdicts"][engine])
+            tier_view[engine] = engine_view
+        view[tier] = tier_view
+    view["gates"] = {
+        g["name"]: {"met": int(g["met"]), "assessed": int(g["assessed"])} for g in summary["gates"]
+    }
+    return view
+
+
+def plan_counts(
+    pairs: Sequence[ScoredPair], engine: str, column: str = "all"
+) -> list[tuple[str, str, int, PairCounts]]:
+    """(tier, plan, number of pairs, summed counts), sorted by tier then plan."""
+    groups: dict[tuple[str, str], list[PairCounts]] = {}
+    for p in pairs:
+        groups.setdefault((p.tier, p.plan), []).append(p.counts[engine][column])
+    return [
+        (tier, plan, len(groups[(tier, plan)]), total(groups[(tier, plan)])) for tier, plan in sorted(groups)
+    ]
+
+
+def plot_records(pairs: Sequence[ScoredPair], backend: str) -> list[dict[str, Any]]:
+    """Per plan ``{plan, f1, precision, recall}`` for ``dvc plots``."""
+    records = []
+    for tier, plan, _, summed in plan_counts(pairs, backend):
+        h = headline(summed)
+        label = plan if plan == tier else f"{tier}:{plan}"
+        records.append(
+            {
+                "plan": label,
+                "f1": rounded(h["f1"]),
+                "precision": rounded(h["precision"]),
+                "recall": rounded(h["recall"]),
+            }
+        )
+    return records

@@ -1,0 +1,38 @@
+"""The move ceiling: labelled moves no content-based engine can recover.
+
+A moved block whose normalised text has a byte-identical twin among the leftovers on its side -
+the blocks a move pass can still choose from, i.e. other moved blocks plus deleted (source side) or
+inserted (test side) blocks - has several equally good candidates, and any engine that declines to
+guess loses it. Counting them says how much of a move-recall shortfall is irreducible.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from alignbench.blocks import BlockTree
+from alignbench.score.truth import Truth
+
+
+def _texts(tree: BlockTree, addresses: set[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for address in sorted(addresses):
+        block = tree.get(address)
+        if block is not None:
+            found[address] = block.normalised_text
+    return found
+
+
+def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> frozenset[tuple[str, str]]:
+    """The labelled moves whose moved text has a byte-identical twin among the leftovers on either side."""
+    source_texts = _texts(source, {s for s, _ in truth.moves} | set(truth.deleted))
+    test_texts = _texts(test, {t for _, t in truth.moves} | set(truth.inserted))
+    source_counts = Counter(source_texts.values())
+    test_counts = Counter(test_texts.values())
+    lost: set[tuple[str, str]] = set()
+    for source_address, test_address in truth.moves:
+        source_text = source_texts.get(source_address, "")
+        test_text = test_texts.get(test_address, "")
+        if (source_text and source_counts[source_text] > 1) or (test_text and test_counts[test_text] > 1):
+            lost.add((source_address, test_address))
+    return frozenset(lost)

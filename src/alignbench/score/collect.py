@@ -1,0 +1,93 @@
+"""Score every pair of every tier: read the committed engine outputs, count, and re-run for ``unique``.
+
+Pairs are visited in :func:`alignbench.tiers.discover` order (sorted by tier, then pair) and every
+result is keyed the same way, so summed counts never depend on iteration order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alignbench.errors import AlignbenchError
+from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair
+from alignbench.score.ceiling import unrecoverable_moves
+from alignbench.score.counts import COLUMNS, PairCounts, count_pair
+from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
+from alignbench.score.trust import pair_trust
+from alignbench.score.truth import truth_from_labels
+from alignbench.score.verdicts import MoveVerdicts, move_verdicts
+from alignbench.tiers import discover
+
+FLOOR = "floor"
+ENGINES: tuple[str, ...] = (FLOOR, *BACKENDS)
+
+
+@dataclass
+class ScoredPair:
+    tier: str
+    pair: str
+    plan: str
+    trust: dict[str, Any]
+    counts: dict[str, dict[str, PairCounts]] = field(default_factory=dict)  # engine -> column -> counts
+    passes: dict[str, dict[str, PassCounts]] = field(default_factory=dict)  # backend -> pass -> counts
+    verdicts: dict[str, MoveVerdicts] = field(default_factory=dict)  # backend -> verdicts
+    engine_versions: dict[str, str] = field(default_factory=dict)
+
+
+def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
+    base = root / "results" / ("floor" if engine == FLOOR else f"alignments/{engine}")
+    return base / tier / f"{pair}.json"
+
+
+def read_output(root: Path, engine: str, tier: str, pair: str) -> dict[str, Any]:
+    path = output_path(root, engine, tier, pair)
+    stage = "floor" if engine == FLOOR else f"align@{engine}"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AlignbenchError(f"{path.relative_to(root)} is missing; run `dvc repro {stage}`") from None
+    except json.JSONDecodeError as exc:
+        raise AlignbenchError(
+            f"{path.relative_to(root)}: not valid JSON (line {exc.lineno}); run `dvc repro -f {stage}`"
+        ) from None
+
+
+def plan_of(loaded: LoadedPair) -> str:
+    """Synthetic pairs group by generator plan; hand-labelled pairs form one group per tier."""
+    plan = (loaded.labels.get("provenance") or {}).get("plan")
+    return str(plan) if plan else loaded.tier
+
+
+def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None) -> ScoredPair:
+    """Counts of every engine on one pair; ``align_params`` enables the per-pass ``unique`` re-runs."""
+    where = f"corpus labels of {loaded.tier}/{loaded.pair}"
+    truth = truth_from_labels(loaded.labels, where)
+    lost = unrecoverable_moves(truth, loaded.source, loaded.test)
+    scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
+    for engine in ENGINES:
+        output = read_output(root, engine, loaded.tier, loaded.pair)
+        source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
+        scored.counts[engine] = {
+            column: count_pair(truth, output, column, move_ceiling_lost=lost, where=source)
+            for column in COLUMNS
+        }
+        if engine == FLOOR:
+            continue
+        scored.engine_versions[engine] = str((output.get("engine") or {}).get("version", ""))
+        scored.verdicts[engine] = move_verdicts(truth, loaded.labels, output, source)
+        reduced: dict[str, Mapping[str, Any]] = {}
+        if align_params is not None:
+            enabled = list(align_params.get("passes") or [])
+            for name in DROPPABLE_PASSES:
+                if name in enabled:
+                    reduced[name] = align_loaded(loaded, alignment_config(align_params, engine, without=name))
+        scored.passes[engine] = pass_counts(truth, output, reduced)
+    return scored
+
+
+def score_all(root: Path, align_params: Mapping[str, Any] | None) -> list[ScoredPair]:
+    return [score_pair(root, load_pair(root, tp), align_params) for tp in discover(root)]

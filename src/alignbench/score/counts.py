@@ -1,0 +1,146 @@
+"""Integer counts of one engine output against one pair's truth, per column.
+
+Counts only - no ratios here. Ratios are computed once, from counts summed over pairs (micro-average),
+in :mod:`alignbench.score.ratios`, so rounding never compounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from alignbench.blocks import LABELLED_KINDS
+from alignbench.errors import AlignbenchError
+from alignbench.score.addresses import COLUMN_KINDS, FLAT_UNADDRESSABLE, is_under, kind_of
+from alignbench.score.truth import RenumberKey, Truth, label_text
+
+COLUMNS: tuple[str, ...] = ("all", "flat")
+
+
+@dataclass(frozen=True)
+class PairCounts:
+    """Every integer a headline ratio is built from, for one pair and one column."""
+
+    labelled_links: int = 0
+    reported_links: int = 0
+    hit_links: int = 0
+    spurious_links: int = 0
+    labelled_moves: int = 0
+    reported_moves: int = 0
+    hit_moves: int = 0
+    move_pairs_hit: int = 0
+    move_ceiling_lost: int = 0
+    labelled_renumbers: int = 0
+    reported_renumbers: int = 0
+    hit_renumbers: int = 0
+    splits: int = 0
+    merges: int = 0
+    unscored: int = 0
+
+    def __add__(self, other: PairCounts) -> PairCounts:
+        return PairCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def reported_pairs(alignment: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """The engine's (source, test) pairs, root included (the caller filters)."""
+    try:
+        return [(p["source"], p["test"]) for p in alignment["pairs"]]
+    except (KeyError, TypeError):
+        raise AlignbenchError(
+            f"{where}: 'pairs' must be a list of {{source, test, ...}}; re-run align"
+        ) from None
+
+
+def credit_move(pairs: list[tuple[str, str]], source: str, test: str) -> tuple[str, str] | None:
+    """The labelled (source, test) pair a reported move is credited at, or ``None`` if there is none.
+
+    A moved container (a section, a table) has no label row; its move is credited at its first
+    labelled descendant in source document order among the engine's own pairs - for a headed section,
+    its heading. This mirrors how a section move is labelled: once, at the topmost labelled block.
+    """
+    if kind_of(source) in LABELLED_KINDS:
+        return (source, test)
+    inside = [p for p in pairs if is_under(p[0], source) and kind_of(p[0]) in LABELLED_KINDS]
+    return inside[0] if inside else None
+
+
+def raw_moves(alignment: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Moves exactly as the engine's ``changes`` list reports them (one per moved subtree)."""
+    return [(c["source"], c["test"]) for c in alignment.get("changes") or [] if c.get("kind") == "move"]
+
+
+def reported_moves(alignment: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """Moves read off ``changes`` and credited at a labelled block (see :func:`credit_move`)."""
+    pairs = reported_pairs(alignment, where)
+    credited = (credit_move(pairs, source, test) for source, test in raw_moves(alignment))
+    return [c for c in credited if c is not None]
+
+
+def reported_renumbers(alignment: Mapping[str, Any]) -> set[RenumberKey]:
+    """Renumbers on the 4-tuple; a move whose labels differ is also a renumber (move > renumber)."""
+    found: set[RenumberKey] = set()
+    for change in alignment.get("changes") or []:
+        if change.get("kind") not in ("move", "renumber"):
+            continue
+        source_label, test_label = (
+            label_text(change.get("source_label")),
+            label_text(change.get("test_label")),
+        )
+        if source_label != test_label:
+            found.add((change["source"], change["test"], source_label, test_label))
+    return found
+
+
+def in_column(source: str, test: str, column: str) -> bool:
+    """A pair is scored when one side is a labelled kind; the flat column also drops rows and cells."""
+    source_kind, test_kind = kind_of(source), kind_of(test)
+    if column == "flat" and (source_kind in FLAT_UNADDRESSABLE or test_kind in FLAT_UNADDRESSABLE):
+        return False
+    return source_kind in LABELLED_KINDS or test_kind in LABELLED_KINDS
+
+
+def count_pair(
+    truth: Truth,
+    alignment: Mapping[str, Any],
+    column: str,
+    *,
+    move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
+    where: str = "alignment",
+) -> PairCounts:
+    """Count one engine output against the truth in one column (``all`` or ``flat``)."""
+    if column not in COLUMN_KINDS:
+        raise AlignbenchError(f"unknown column {column!r}; expected one of {', '.join(COLUMNS)}")
+
+    def scored(source: str, test: str) -> bool:
+        if source in truth.excluded_source or test in truth.excluded_test:
+            return False
+        return in_column(source, test, column)
+
+    truth_links = {p for p in truth.links if scored(*p)}
+    engine_links = {p for p in reported_pairs(alignment, where) if scored(*p)}
+    truth_moves = {p for p in truth.moves if scored(*p)}
+    engine_moves = {p for p in reported_moves(alignment, where) if scored(*p)}
+    truth_renumbers = {r for r in truth.renumbers if scored(r[0], r[1])}
+    engine_renumbers = {r for r in reported_renumbers(alignment) if scored(r[0], r[1])}
+    spurious = {p for p in engine_links if p[0] in truth.deleted or p[1] in truth.inserted}
+    return PairCounts(
+        labelled_links=len(truth_links),
+        reported_links=len(engine_links),
+        hit_links=len(truth_links & engine_links),
+        spurious_links=len(spurious),
+        labelled_moves=len(truth_moves),
+        reported_moves=len(engine_moves),
+        hit_moves=len(truth_moves & engine_moves),
+        move_pairs_hit=len(truth_moves & engine_links),
+        move_ceiling_lost=len(truth_moves & move_ceiling_lost),
+        labelled_renumbers=len(truth_renumbers),
+        reported_renumbers=len(engine_renumbers),
+        hit_renumbers=len(truth_renumbers & engine_renumbers),
+        splits=truth.splits,
+        merges=truth.merges,
+        unscored=truth.unscored,
+    )

@@ -1,0 +1,113 @@
+"""Ratios from summed integer counts (micro-average), and a seeded bootstrap over pairs.
+
+A zero denominator gives ``None`` (printed ``n/a``), never 0. F1 is computed from the counts, not from
+rounded precision and recall. Rounding happens only when a number is written out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from alignbench.score.counts import PairCounts
+
+HEADLINES: tuple[str, ...] = (
+    "precision",
+    "recall",
+    "f1",
+    "spurious_rate",
+    "move_precision",
+    "move_recall",
+    "move_pair_recall",
+    "move_ceiling",
+    "renumber_precision",
+    "renumber_recall",
+)
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    """``numerator / denominator``, or ``None`` when the denominator is zero."""
+    return None if denominator == 0 else numerator / denominator
+
+
+def headline(c: PairCounts) -> dict[str, float | None]:
+    """Every headline ratio of one (summed) count record.
+
+    ``move_ceiling`` is the best move recall a content-based engine could reach: labelled moves minus
+    those whose text has a byte-identical twin among the leftovers, over labelled moves.
+    """
+    return {
+        "precision": ratio(c.hit_links, c.reported_links),
+        "recall": ratio(c.hit_links, c.labelled_links),
+        "f1": ratio(2 * c.hit_links, c.reported_links + c.labelled_links),
+        "spurious_rate": ratio(c.spurious_links, c.reported_links),
+        "move_precision": ratio(c.hit_moves, c.reported_moves),
+        "move_recall": ratio(c.hit_moves, c.labelled_moves),
+        "move_pair_recall": ratio(c.move_pairs_hit, c.labelled_moves),
+        "move_ceiling": ratio(c.labelled_moves - c.move_ceiling_lost, c.labelled_moves),
+        "renumber_precision": ratio(c.hit_renumbers, c.reported_renumbers),
+        "renumber_recall": ratio(c.hit_renumbers, c.labelled_renumbers),
+    }
+
+
+def total(counts: Sequence[PairCounts]) -> PairCounts:
+    """Sum of count records (the micro-average's numerators and denominators)."""
+    result = PairCounts()
+    for item in counts:
+        result = result + item
+    return result
+
+
+def bootstrap_indices(n_pairs: int, samples: int, seed: int) -> np.ndarray:
+    """Resampled pair indices, one row per bootstrap sample; the same seed gives the same rows.
+
+    Using the same rows for every backend of a tier makes the backend comparison a paired one.
+    """
+    rng = np.random.default_rng(seed)
+    if n_pairs == 0:
+        return np.zeros((0, 0), dtype=np.int64)
+    return rng.integers(0, n_pairs, size=(samples, n_pairs))
+
+
+def bootstrap_intervals(
+    counts: Sequence[PairCounts],
+    indices: np.ndarray,
+    confidence: float,
+    metric: Callable[[PairCounts], dict[str, float | None]] = headline,
+) -> dict[str, tuple[float, float] | None]:
+    """Percentile interval of every headline over resampled pairs; ``None`` where no sample is defined.
+
+    A resample whose denominator is zero has no value for that ratio and is left out of its interval.
+    """
+    names = list(metric(PairCounts()))
+    matrix = np.array(
+        [[getattr(c, f) for f in PairCounts.__dataclass_fields__] for c in counts], dtype=np.int64
+    )
+    values: dict[str, list[float]] = {name: [] for name in names}
+    field_names = list(PairCounts.__dataclass_fields__)
+    for row in indices:
+        summed = matrix[row].sum(axis=0) if len(row) else np.zeros(len(field_names), dtype=np.int64)
+        record = PairCounts(**{name: int(v) for name, v in zip(field_names, summed, strict=True)})
+        for name, value in metric(record).items():
+            if value is not None:
+                values[name].append(value)
+    low_q, high_q = (1 - confidence) / 2, 1 - (1 - confidence) / 2
+    intervals: dict[str, tuple[float, float] | None] = {}
+    for name in names:
+        if not values[name]:
+            intervals[name] = None
+            continue
+        arr = np.array(values[name], dtype=np.float64)
+        intervals[name] = (float(np.quantile(arr, low_q)), float(np.quantile(arr, high_q)))
+    return intervals
+
+
+def rounded(value: float | None, places: int = 4) -> float | None:
+    """Round at the edge only; ``None`` stays ``None``."""
+    return None if value is None else round(value, places)
+
+
+def fmt(value: float | None, places: int = 4) -> str:
+    """Text form used in tables and the report: fixed places, ``n/a`` for an undefined ratio."""
+    return "n/a" if value is None else f"{value:.{places}f}"

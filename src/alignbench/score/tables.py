@@ -1,0 +1,195 @@
+"""The CSV tables (pandas): headline, per pass, per plan, per pair, backend delta and leaderboard.
+
+Values are written as fixed 4-place text with ``n/a`` for undefined ratios, so a CSV diff shows a
+change of meaning, never a change of float formatting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from alignbench.runs import BACKENDS
+from alignbench.score.aggregate import plan_counts
+from alignbench.score.collect import ENGINES, ScoredPair
+from alignbench.score.counts import COLUMNS, PairCounts
+from alignbench.score.passes import PASS_NAMES
+from alignbench.score.ratios import HEADLINES, fmt, headline
+
+LEADERBOARD_METRICS: tuple[str, ...] = (
+    "f1",
+    "precision",
+    "recall",
+    "spurious_rate",
+    "move_recall",
+    "move_pair_recall",
+    "renumber_recall",
+)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        return fmt(value)
+    return str(value)
+
+
+def _frame(rows: list[dict[str, Any]], columns: Sequence[str]) -> pd.DataFrame:
+    return pd.DataFrame([{c: _cell(r.get(c)) for c in columns} for r in rows], columns=list(columns))
+
+
+def headline_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+    rows = []
+    for tier, data in summary["tiers"].items():
+        for engine in ENGINES:
+            for column in COLUMNS:
+                block = data["engines"][engine][column]
+                for metric in HEADLINES:
+                    ci = block["ci"][metric]
+                    rows.append(
+                        {
+                            "tier": tier,
+                            "engine": engine,
+                            "column": column,
+                            "metric": metric,
+                            "value": block["headline"][metric],
+                            "ci_low": ci[0] if ci else None,
+                            "ci_high": ci[1] if ci else None,
+                        }
+                    )
+    return _frame(rows, ["tier", "engine", "column", "metric", "value", "ci_low", "ci_high"])
+
+
+def per_pass_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+    rows = []
+    for tier, data in summary["tiers"].items():
+        for backend in BACKENDS:
+            for name in PASS_NAMES:
+                rows.append(
+                    {"tier": tier, "backend": backend, "pass": name, **data["per_pass"][backend][name]}
+                )
+    return _frame(rows, ["tier", "backend", "pass", "made", "in_scope", "wrong", "wrong_rate", "unique"])
+
+
+def per_plan_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+    rows = []
+    for engine in ENGINES:
+        for tier, plan, n, summed in plan_counts(pairs, engine):
+            rows.append({"tier": tier, "plan": plan, "engine": engine, "pairs": n, **headline(summed)})
+    columns = [
+        "tier",
+        "plan",
+        "engine",
+        "pairs",
+        "precision",
+        "recall",
+        "f1",
+        "spurious_rate",
+        "move_recall",
+        "move_pair_recall",
+        "renumber_recall",
+    ]
+    return _frame(rows, columns).sort_values(["tier", "plan", "engine"], kind="stable").reset_index(drop=True)
+
+
+def per_pair_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+    rows = []
+    for p in pairs:
+        for engine in ENGINES:
+            counts = p.counts[engine]["all"]
+            h = headline(counts)
+            rows.append(
+                {
+                    "tier": p.tier,
+                    "pair": p.pair,
+                    "plan": p.plan,
+                    "engine": engine,
+                    **counts.to_dict(),
+                    "precision": h["precision"],
+                    "recall": h["recall"],
+                    "f1": h["f1"],
+                    "move_recall": h["move_recall"],
+                    "renumber_recall": h["renumber_recall"],
+                }
+            )
+    columns = [
+        "tier",
+        "pair",
+        "plan",
+        "engine",
+        "labelled_links",
+        "reported_links",
+        "hit_links",
+        "spurious_links",
+        "labelled_moves",
+        "reported_moves",
+        "hit_moves",
+        "move_pairs_hit",
+        "move_ceiling_lost",
+        "labelled_renumbers",
+        "reported_renumbers",
+        "hit_renumbers",
+        "splits",
+        "merges",
+        "unscored",
+        "precision",
+        "recall",
+        "f1",
+        "move_recall",
+        "renumber_recall",
+    ]
+    return _frame(rows, columns)
+
+
+def backend_delta_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+    """rapidfuzz minus difflib on every headline, from the rounded-at-output values' unrounded source."""
+    rows = []
+    for tier, data in summary["tiers"].items():
+        for column in COLUMNS:
+            counts = {b: data["engines"][b][column]["counts"] for b in BACKENDS}
+            values = {b: headline(PairCounts(**counts[b])) for b in BACKENDS}
+            for metric in HEADLINES:
+                d, r = values["difflib"][metric], values["rapidfuzz"][metric]
+                rows.append(
+                    {
+                        "tier": tier,
+                        "column": column,
+                        "metric": metric,
+                        "difflib": d,
+                        "rapidfuzz": r,
+                        "delta": None if d is None or r is None else r - d,
+                    }
+                )
+    return _frame(rows, ["tier", "column", "metric", "difflib", "rapidfuzz", "delta"])
+
+
+def leaderboard_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+    rows = []
+    for tier, data in summary["tiers"].items():
+        for engine in ENGINES:
+            row: dict[str, Any] = {"tier": tier, "engine": engine}
+            for column in COLUMNS:
+                for metric in LEADERBOARD_METRICS:
+                    row[f"{metric}_{column}"] = data["engines"][engine][column]["headline"][metric]
+            rows.append(row)
+    columns = ["tier", "engine"] + [f"{m}_{c}" for c in COLUMNS for m in LEADERBOARD_METRICS]
+    return _frame(rows, columns)
+
+
+def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[str, pd.DataFrame]:
+    """File stem -> table, in a fixed order."""
+    return {
+        "headline": headline_table(summary),
+        "per_pass": per_pass_table(summary),
+        "per_plan": per_plan_table(pairs),
+        "per_pair": per_pair_table(pairs),
+        "backend_delta": backend_delta_table(summary),
+        "leaderboard": leaderboard_table(summary),
+    }
+
+
+def to_csv(frame: pd.DataFrame) -> str:
+    return frame.to_csv(index=False, lineterminator="\n")

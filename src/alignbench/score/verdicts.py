@@ -1,0 +1,51 @@
+"""The move gate's evidence: every engine move not in the labels needs a reviewer's verdict.
+
+Fail-closed (seed 000): a verdict counts only for the engine version it was given for, so a changed
+engine that makes a new move has no verdict and counts as unreviewed until someone rules on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from alignbench.labels.check import verdict_for
+from alignbench.score.counts import credit_move, raw_moves, reported_pairs
+from alignbench.score.truth import Truth
+
+
+@dataclass(frozen=True)
+class MoveVerdicts:
+    unlabelled: int = 0
+    wrong: int = 0
+    acceptable: int = 0
+    unreviewed: int = 0
+
+    def __add__(self, other: MoveVerdicts) -> MoveVerdicts:
+        return MoveVerdicts(
+            self.unlabelled + other.unlabelled,
+            self.wrong + other.wrong,
+            self.acceptable + other.acceptable,
+            self.unreviewed + other.unreviewed,
+        )
+
+
+def move_verdicts(
+    truth: Truth, labels: Mapping[str, Any], alignment: Mapping[str, Any], where: str
+) -> MoveVerdicts:
+    """Classify the engine's moves that the labels do not contain as wrong, acceptable or unreviewed."""
+    version = (alignment.get("engine") or {}).get("version", "")
+    pairs = reported_pairs(alignment, where)
+    result = MoveVerdicts()
+    for source, test in raw_moves(alignment):
+        if credit_move(pairs, source, test) in truth.moves:
+            continue
+        verdict = verdict_for(labels, source, test, version)
+        result = result + MoveVerdicts(
+            unlabelled=1,
+            wrong=int(verdict == "wrong"),
+            acceptable=int(verdict == "acceptable"),
+            unreviewed=int(verdict is None),
+        )
+    return result

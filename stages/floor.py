@@ -1,0 +1,28 @@
+"""DVC stage `floor`: the flat redlines 0.6.2 engine on every labelled pair, lifted to block pairs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from alignbench.errors import AlignbenchError
+from alignbench.floor import floor_alignment
+from alignbench.runs import write_per_pair
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> int:
+    try:
+        written = write_per_pair(
+            ROOT, ROOT / "results" / "floor", lambda loaded: floor_alignment(loaded.source, loaded.test)
+        )
+    except AlignbenchError as exc:
+        print(f"floor: error: {exc}", file=sys.stderr)
+        return 1
+    print(f"floor: {len(written)} pairs written to results/floor")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""DVC stage `report`: write REPORT.md from the score stage's outputs and the label check figures."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from alignbench.atomic import write_text
+from alignbench.errors import AlignbenchError
+from alignbench.report import render_report
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ("per_pass", "per_plan", "backend_delta", "leaderboard")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise AlignbenchError(f"{path.relative_to(ROOT)} is missing; run `dvc repro score` first") from None
+
+
+def main() -> int:
+    try:
+        latest = json.loads(_read(ROOT / "results" / "latest.json"))
+        tables = {name: _read(ROOT / "results" / "tables" / f"{name}.csv") for name in TABLES}
+        labels_path = ROOT / "results" / "labels.json"
+        labels_json = json.loads(labels_path.read_text(encoding="utf-8")) if labels_path.is_file() else None
+        write_text(ROOT / "REPORT.md", render_report(latest, tables, labels_json))
+    except (AlignbenchError, json.JSONDecodeError) as exc:
+        print(f"report: error: {exc}", file=sys.stderr)
+        return 1
+    print("report: REPORT.md written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

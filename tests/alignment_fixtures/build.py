@@ -1,0 +1,45 @@
+"""A tiny tree builder for alignment tests: trees stated as nested calls rather than parsed text."""
+
+from __future__ import annotations
+
+from alignbench.blocks import Block, BlockTree
+
+
+def h(text: str, label: str | None = None, level: int = 1) -> Block:
+    return Block("heading", label=label, text=text, level=level)
+
+
+def p(text: str, label: str | None = None) -> Block:
+    return Block("paragraph", label=label, text=text)
+
+
+def li(text: str, label: str | None = None) -> Block:
+    return Block("list_item", label=label, text=text)
+
+
+def sec(*children: Block, label: str | None = None) -> Block:
+    return Block("section", label=label, children=tuple(children))
+
+
+def row(*cells: str) -> Block:
+    return Block("row", children=tuple(Block("cell", text=c) for c in cells))
+
+
+def table(*rows: Block) -> Block:
+    return Block("table", children=tuple(rows))
+
+
+def doc(*children: Block) -> BlockTree:
+    return BlockTree(Block("document", children=tuple(children)))
+
+
+def words(seed: int, n: int) -> str:
+    """Deterministic filler text of ``n`` distinct-looking words (no randomness)."""
+    vocab = [
+        "supplier", "customer", "shall", "notice", "terminate", "agreement", "fees", "days",
+        "written", "party", "payment", "invoice", "liability", "confidential", "services", "term",
+        "renewal", "breach", "cure", "period", "data", "law", "court", "assign",
+    ]  # fmt: skip
+    return " ".join(
+        vocab[(seed * 7 + i * (seed % 5 + 1)) % len(vocab)] + str((seed + i) % 3) for i in range(n)
+    )

@@ -1,0 +1,47 @@
+"""``alignbench compare``: the human summary, the JSON form and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from alignbench.alignment.cli import word_diff
+from alignbench.cli import main
+
+FIXTURES = Path(__file__).parent / "alignment_fixtures"
+OLD, NEW = str(FIXTURES / "old.md"), str(FIXTURES / "new.md")
+
+
+def test_human_output_lists_moves_renumbers_inserts_and_word_diffs(capsys):
+    assert main(["compare", OLD, NEW, "--backend", "difflib"]) == 0
+    out = capsys.readouterr().out
+    assert "1 moved, 1 renumbered, 1 inserted, 0 deleted, 1 modified (backend difflib)" in out
+    assert "Moved:\n  2.2 (" in out and "-> 3.2 (" in out
+    assert "Renumbered:\n  1.2 -> 1.3" in out
+    assert "Inserted:\n  + 1.2 (" in out and "Fees exclude taxes" in out
+    assert "within [-thirty-] {+forty-five+} days" in out
+
+
+def test_json_output_is_the_alignment_json(capsys):
+    assert main(["compare", OLD, NEW, "--backend", "rapidfuzz", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["backend"] == {"requested": "rapidfuzz", "resolved": "rapidfuzz"}
+    assert [c["kind"] for c in data["changes"]].count("move") == 1
+
+
+def test_missing_file_is_one_line_without_traceback(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "alignbench.cli", "compare", str(tmp_path / "nope.md"), NEW],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr and "nope.md" in proc.stderr
+
+
+def test_word_diff_marks_whole_words():
+    assert word_diff("pay within thirty days", "pay within forty days now") == (
+        "pay within [-thirty-] {+forty+} days {+now+}"
+    )

@@ -1,0 +1,126 @@
+"""The Alignment JSON: key order, rounding, byte-stability across PYTHONHASHSEED, backend bookkeeping."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.alignment import PASS_NAMES, AlignmentConfig, align
+from alignbench.alignment.flat import fast_normalise
+from alignbench.alignment.lis import lis_indices
+from alignbench.blocks import normalise
+from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
+
+FIXTURES = Path(__file__).parent / "alignment_fixtures"
+
+
+def sample_pair():
+    source = doc(
+        sec(h("Fees", "1"), li(words(1, 12), "1.1"), li(words(2, 12), "1.2")),
+        sec(h("Term", "2"), li(words(3, 12), "2.1"), p(words(4, 9))),
+        table(row("a", "b"), row("c", "d")),
+    )
+    test = doc(
+        sec(h("Fees", "1"), li(words(2, 12), "1.1"), li(words(1, 12) + " extra", "1.2")),
+        sec(h("Term", "2"), li("Brand new.", "2.1"), li(words(3, 12), "2.2"), p(words(4, 9))),
+        table(row("a", "b", "x"), row("c", "e")),
+    )
+    return source, test
+
+
+def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
+    result = align(*sample_pair(), AlignmentConfig(similarity="difflib"))
+    text = result.to_json()
+    assert text.endswith("}\n") and text.startswith('{\n  "engine"')
+    data = json.loads(text)
+    assert list(data) == [
+        "engine", "backend", "config", "budget_exhausted", "comparisons", "pass_counts", "pairs",
+        "inserted", "deleted", "changes",
+    ]  # fmt: skip
+    assert list(data["engine"]) == ["name", "version"] and data["engine"]["name"] == "alignbench"
+    assert data["backend"] == {"requested": "difflib", "resolved": "difflib"}
+    assert list(data["pass_counts"]) == ["root", *PASS_NAMES]
+    assert list(data["pairs"][0]) == ["source", "test", "matched_by", "confidence", "moved", "renumbered"]
+    assert data["pairs"][0] == {
+        "source": "/", "test": "/", "matched_by": "root", "confidence": 1.0,
+        "moved": False, "renumbered": False,
+    }  # fmt: skip
+    assert all(list(c) == ["kind", "source", "test", "source_label", "test_label"] for c in data["changes"])
+    for pair in data["pairs"]:
+        assert pair["confidence"] == round(pair["confidence"], 4)
+    sources = [pair["source"] for pair in data["pairs"]]
+    order = [b.address for b in sample_pair()[0].blocks()]
+    assert sources == sorted(sources, key=order.index)
+
+
+def test_auto_records_both_the_request_and_the_resolution():
+    data = align(*sample_pair()).to_dict()
+    assert data["backend"]["requested"] == "auto"
+    assert data["backend"]["resolved"] in ("difflib", "rapidfuzz")
+    assert data["config"]["similarity"] == "auto"
+
+
+_SCRIPT = """
+import sys
+sys.path.insert(0, {tests!r})
+from test_alignment_output import sample_pair
+from alignbench.alignment import PASS_NAMES, AlignmentConfig, align
+for backend in ("difflib", "rapidfuzz"):
+    sys.stdout.write(align(*sample_pair(), AlignmentConfig(similarity=backend)).to_json())
+"""
+
+
+def test_json_is_byte_identical_under_different_hash_seeds():
+    outputs = []
+    for seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        script = _SCRIPT.format(tests=str(Path(__file__).parent))
+        proc = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1] and outputs[0].count('"engine"') == 2
+
+
+def test_budget_exhaustion_is_flagged_and_counted_identically():
+    source, test = sample_pair()
+    for backend in ("difflib", "rapidfuzz"):
+        tight = align(source, test, AlignmentConfig(similarity=backend, max_comparisons=0))
+        assert tight.budget_exhausted and tight.comparisons == 0
+        roomy = align(source, test, AlignmentConfig(similarity=backend))
+        assert not roomy.budget_exhausted and roomy.comparisons > 0
+
+
+def test_dropping_optional_passes_removes_their_pairs():
+    source, test = sample_pair()
+    bare = align(source, test, AlignmentConfig(passes=("exact", "structural", "positional")))
+    counts = bare.to_dict()["pass_counts"]
+    assert counts["label"] == counts["fuzzy"] == counts["move"] == 0
+    assert counts["exact"] > 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000ab."), max_size=30))
+def test_fast_normalise_agrees_with_blocks_normalise(text):
+    assert fast_normalise(text) == normalise(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 20), max_size=30))
+def test_lis_is_increasing_and_longest(values):
+    picked = lis_indices(values)
+    chosen = [values[i] for i in picked]
+    assert picked == sorted(picked) and all(a < b for a, b in itertools.pairwise(chosen))
+    best = [1] * len(values)  # O(n^2) reference length
+    for i in range(len(values)):
+        for j in range(i):
+            if values[j] < values[i]:
+                best[i] = max(best[i], best[j] + 1)
+    assert len(picked) == max(best, default=0)

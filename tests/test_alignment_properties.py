@@ -1,0 +1,93 @@
+"""Properties every alignment must have, whatever the documents."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.alignment import AlignmentConfig, align
+from alignbench.alignment.flat import KIND_CLASS
+from alignment_fixtures.strategies import as_tree, top, tree_pairs
+
+SETTINGS = settings(max_examples=100, deadline=None)
+BACKENDS = st.sampled_from(("difflib", "rapidfuzz"))
+
+
+def kinds_by_address(tree):
+    return {b.address: b.kind for b in tree.blocks()}
+
+
+@SETTINGS
+@given(tree_pairs(), BACKENDS)
+def test_matching_is_one_to_one_and_total_and_within_kind_classes(trees, backend):
+    source, test = trees
+    result = align(source, test, AlignmentConfig(similarity=backend))
+    src_kinds, tst_kinds = kinds_by_address(source), kinds_by_address(test)
+    paired_s = Counter(pr.source_path for pr in result.pairs)
+    paired_t = Counter(pr.test_path for pr in result.pairs)
+    assert max(paired_s.values()) == 1 and max(paired_t.values()) == 1
+    # every block exactly once: paired, or deleted / inserted
+    assert sorted([*paired_s, *result.deleted]) == sorted(src_kinds)
+    assert sorted([*paired_t, *result.inserted]) == sorted(tst_kinds)
+    for pr in result.pairs:
+        assert KIND_CLASS[src_kinds[pr.source_path]] == KIND_CLASS[tst_kinds[pr.test_path]]
+        assert 0.0 <= pr.confidence <= 1.0
+    assert result.pairs[0].source_path == "/" and result.pairs[0].matched_by == "root"
+    assert sum(result.to_dict()["pass_counts"].values()) == len(result.pairs)
+
+
+@SETTINGS
+@given(top, BACKENDS)
+def test_identical_documents_align_fully_with_no_moves_or_renumbers(children, backend):
+    tree = as_tree(children)
+    result = align(tree, as_tree(children), AlignmentConfig(similarity=backend))
+    assert [(pr.source_path, pr.test_path) for pr in result.pairs] == [
+        (b.address, b.address) for b in tree.blocks()
+    ]
+    assert not any(pr.moved or pr.renumbered for pr in result.pairs)
+    assert result.inserted == () and result.deleted == () and result.changes == ()
+
+
+@SETTINGS
+@given(tree_pairs(), BACKENDS)
+def test_output_is_deterministic(trees, backend):
+    source, test = trees
+    config = AlignmentConfig(similarity=backend)
+    assert align(source, test, config).to_json() == align(source, test, config).to_json()
+
+
+@SETTINGS
+@given(tree_pairs(), st.sampled_from((0, 1, 3, 2_000_000)))
+def test_both_backends_see_the_same_comparisons(trees, budget):
+    source, test = trees
+    runs = [
+        align(source, test, AlignmentConfig(similarity=b, max_comparisons=budget))
+        for b in ("difflib", "rapidfuzz")
+    ]
+    assert runs[0].comparisons == runs[1].comparisons <= budget
+    assert runs[0].budget_exhausted == runs[1].budget_exhausted
+
+
+@SETTINGS
+@given(tree_pairs())
+def test_change_list_follows_the_subtree_once_rule(trees):
+    source, test = trees
+    result = align(source, test)
+    by_source = {pr.source_path: pr for pr in result.pairs}
+    deleted, inserted = set(result.deleted), set(result.inserted)
+    for change in result.changes:
+        if change.kind == "delete":
+            parent = change.source.rsplit("/", 1)[0] or "/"
+            assert change.source in deleted and parent not in deleted
+        elif change.kind == "insert":
+            parent = change.test.rsplit("/", 1)[0] or "/"
+            assert change.test in inserted and parent not in inserted
+        else:
+            pr = by_source[change.source]
+            expected = "move" if pr.moved else "renumber" if pr.renumbered else "modify"
+            assert change.kind == expected
+    assert len({(c.kind, c.source, c.test) for c in result.changes}) == len(result.changes)
+    moved_pairs = [(pr.source_path, pr.test_path) for pr in result.pairs if pr.moved]
+    assert [(c.source, c.test) for c in result.changes if c.kind == "move"] == moved_pairs

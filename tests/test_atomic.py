@@ -1,0 +1,71 @@
+"""Bad YAML gets one clear message naming the file; atomic writes never leave a partial file."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from alignbench.atomic import dump_json, load_yaml, write_bytes, write_text
+from alignbench.errors import AlignbenchError
+
+
+def _yaml(tmp_path, data: bytes):
+    path = tmp_path / "labels.yaml"
+    path.write_bytes(data)
+    return path
+
+
+def test_load_yaml_reads_a_mapping(tmp_path):
+    assert load_yaml(_yaml(tmp_path, b"a: 1\nb: [x, y]\n")) == {"a": 1, "b": ["x", "y"]}
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        (b"", "file is empty"),
+        (b"   \n\n", "file is empty"),
+        (b"a: \xff\xfe\n", "not valid UTF-8"),
+        (b"a: [1, 2\nb: 3\n", "malformed YAML at line"),
+        (b"a: &x [1, 2]\nb: *x\n", "anchors/aliases are not allowed"),
+        (
+            b'a: &a ["lol","lol"]\nb: &b [*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b]\nd: [*c,*c,*c,*c]\n',
+            "anchors/aliases are not allowed",
+        ),
+        (b"a: !!python/object/apply:os.system ['true']\n", "malformed YAML"),
+    ],
+)
+def test_load_yaml_rejects_bad_input_with_the_file_name(tmp_path, data, fragment):
+    path = _yaml(tmp_path, data)
+    with pytest.raises(AlignbenchError) as info:
+        load_yaml(path)
+    message = str(info.value)
+    assert str(path) in message
+    assert fragment in message
+
+
+def test_load_yaml_names_a_missing_file(tmp_path):
+    with pytest.raises(AlignbenchError, match="file not found"):
+        load_yaml(tmp_path / "nope.yaml")
+
+
+def test_write_is_atomic_and_leaves_no_temporary_files(tmp_path):
+    target = tmp_path / "out" / "result.json"
+    write_text(target, "first\n")
+    write_text(target, "second\n")
+    assert target.read_text() == "second\n"
+    assert sorted(os.listdir(target.parent)) == ["result.json"]
+
+
+def test_failed_write_keeps_the_old_file(tmp_path):
+    target = tmp_path / "result.bin"
+    write_bytes(target, b"old")
+
+    with pytest.raises(TypeError):
+        write_bytes(target, "not bytes")  # type: ignore[arg-type]
+    assert target.read_bytes() == b"old"
+    assert sorted(os.listdir(tmp_path)) == ["result.bin"]
+
+
+def test_dump_json_is_canonical():
+    assert dump_json({"b": 1, "a": [1.5]}) == '{\n  "b": 1,\n  "a": [\n    1.5\n  ]\n}\n'

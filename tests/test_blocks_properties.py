@@ -1,0 +1,78 @@
+"""Property tests for the block model: addresses, digests and the dict round trip."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.blocks import Block, BlockTree, digest_of, format_address, normalise, parse_address
+
+SETTINGS = settings(max_examples=60, deadline=None)
+TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
+LABEL = st.one_of(st.none(), st.from_regex(r"[0-9]{1,2}(\.[0-9]{1,2}){0,2}|\([a-z]\)", fullmatch=True))
+
+
+def _leaf(kind: str) -> st.SearchStrategy[Block]:
+    return st.builds(Block, kind=st.just(kind), label=LABEL, text=TEXT, level=st.integers(0, 4))
+
+
+def _tree() -> st.SearchStrategy[Block]:
+    leaves = st.one_of(_leaf("paragraph"), _leaf("list_item"), _leaf("heading"))
+    rows = st.lists(_leaf("cell"), min_size=1, max_size=3).map(
+        lambda cells: Block("row", children=tuple(cells))
+    )
+    tables = st.lists(rows, min_size=1, max_size=3).map(lambda rs: Block("table", children=tuple(rs)))
+
+    def extend(children: st.SearchStrategy[Block]) -> st.SearchStrategy[Block]:
+        return st.one_of(
+            st.lists(children, max_size=4).map(lambda cs: Block("section", level=1, children=tuple(cs))),
+            st.builds(
+                lambda label, text, cs: Block("list_item", label=label, text=text, children=tuple(cs)),
+                LABEL,
+                TEXT,
+                st.lists(children, max_size=3),
+            ),
+        )
+
+    body = st.recursive(st.one_of(leaves, tables), extend, max_leaves=12)
+    return st.lists(body, max_size=5).map(lambda cs: Block("document", children=tuple(cs)))
+
+
+@SETTINGS
+@given(_tree())
+def test_addresses_are_unique_and_round_trip(root: Block) -> None:
+    tree = BlockTree(root)
+    addresses = [b.address for b in tree.blocks()]
+    assert len(addresses) == len(set(addresses))
+    for block in tree.blocks():
+        assert format_address(parse_address(block.address)) == block.address
+        assert tree.find(block.address) is block
+
+
+@SETTINGS
+@given(_tree())
+def test_to_dict_from_dict_round_trips(root: Block) -> None:
+    tree = BlockTree(root, dropped={"hr": 1}, format="text", profile="contract")
+    again = BlockTree.from_dict(tree.to_dict())
+    assert again.to_dict() == tree.to_dict()
+    assert [b.digest for b in again.blocks()] == [b.digest for b in tree.blocks()]
+
+
+@SETTINGS
+@given(
+    LABEL, st.lists(st.text(alphabet="abcXYZ.,", min_size=1, max_size=6), min_size=1, max_size=6), st.data()
+)
+def test_digest_ignores_whitespace_but_not_case_or_label(label, words, data) -> None:
+    spaces = [data.draw(st.sampled_from([" ", "  ", "\t", "\n ", " \r\n"])) for _ in words]
+    plain = " ".join(words)
+    spaced = "".join(s + w for s, w in zip(spaces, words, strict=True)) + data.draw(
+        st.sampled_from(["", " \n"])
+    )
+    assert (
+        Block("paragraph", label=label, text=spaced).digest
+        == Block("paragraph", label=label, text=plain).digest
+    )
+    if plain.swapcase() != plain:
+        assert digest_of(label, normalise(plain.swapcase())) != digest_of(label, normalise(plain))
+    other = "9.9" if label != "9.9" else "9.8"
+    assert digest_of(other, normalise(plain)) != digest_of(label, normalise(plain))
