@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["AlignmentConfig", "Alignment", "Block", "BlockTree", "align", "read", "__version__"]
+__all__ = ["Alignment", "AlignmentConfig", "Block", "BlockTree", "__version__", "align", "read"]
 
 if TYPE_CHECKING:
     from alignbench.alignment import Alignment, AlignmentConfig, align

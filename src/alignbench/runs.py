@@ -50,10 +50,14 @@ def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> 
 
 
 def load_pair(root: Path, tier_pair: TierPair) -> LoadedPair:
-    """Labels (schema-validated) and both document trees of one pair."""
-    from alignbench.labels.io import load_labels
+    """Labels and both document trees of one pair.
 
-    labels = load_labels(tier_pair.labels_path)
+    The schema is not re-validated here: the ``label_check`` stage, which every consumer depends on
+    in dvc.yaml, validated every file already, and validating 16k rows again per stage costs seconds.
+    """
+    labels = load_yaml(tier_pair.labels_path)
+    if not isinstance(labels, Mapping):
+        raise AlignbenchError(f"{tier_pair.labels_path}: expected a label mapping; run `alignbench label check`")
     where = (
         tier_pair.labels_path.relative_to(root)
         if tier_pair.labels_path.is_absolute()

@@ -17,7 +17,7 @@ from typing import Any
 from alignbench.atomic import load_yaml, write_bytes
 from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
-from alignbench.generate.labels_dump import dump as dump_labels
+from alignbench.labels.io import dump_labels
 from alignbench.generate.model import Document, addresses
 from alignbench.generate.operators import OPERATORS, Record
 from alignbench.generate.plans import PairSpec, PlanFile, SourceDocument, load_plans

@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from alignbench.atomic import load_yaml
+from alignbench.atomic import SAFE_LOADER, load_yaml
 from alignbench.blocks import UNIT_SEPARATOR
 from alignbench.errors import AlignbenchError
 
@@ -252,6 +252,6 @@ def _plain_is_safe(text: str) -> bool:
     if text != text.strip() or text[0] in "!&*%@`|>'\"#?:-,[]{}" or any(c in text for c in ",[]{}#"):
         return False
     try:
-        return yaml.safe_load(f"{{k: {text}}}") == {"k": text}
+        return yaml.load(f"{{k: {text}}}", Loader=SAFE_LOADER) == {"k": text}
     except yaml.YAMLError:
         return False

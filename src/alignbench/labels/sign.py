@@ -93,6 +93,8 @@ def sign(
 
 def signature_problems(data: dict[str, Any]) -> list[str]:
     """Every signature that no longer matches the content, or that claims human for a machine id."""
+    if not data["review"]["signatures"]:
+        return []
     current = content_digest(data)
     problems: list[str] = []
     for i, sig in enumerate(data["review"]["signatures"]):
