@@ -44,7 +44,6 @@ def _verdict_count_zero(field: str) -> None:
         assert metrics["real"][backend]["move_verdicts"][field] == 0, f"real {backend}: {field} engine moves"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7 gate: synthetic F1 >= 0.95 not yet met")
 def test_synthetic_f1_at_least_0_95():
     _ratio_at_least("synthetic", "f1", 0.95)
 
@@ -54,7 +53,6 @@ def test_real_f1_at_least_0_85():
     _ratio_at_least("real", "f1", 0.85)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7 gate / ADR-0009: synthetic move recall >= 0.90 not yet met")
 def test_synthetic_move_recall_at_least_0_90():
     _ratio_at_least("synthetic", "move_recall", 0.90)
 

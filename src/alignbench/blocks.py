@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from alignbench.errors import AlignbenchError
@@ -152,7 +152,8 @@ def _with_addresses(block: Block, address: str) -> Block:
     for child in block.children:
         counts[child.kind] = counts.get(child.kind, 0) + 1
         children.append(_with_addresses(child, f"{prefix}/{child.kind}[{counts[child.kind]}]"))
-    return replace(block, children=tuple(children), address=address)
+    # Direct construction, not dataclasses.replace: this runs once per block of every tree read.
+    return Block(block.kind, block.label, block.text, block.level, block.attrs, tuple(children), address)
 
 
 class BlockTree:

@@ -3,6 +3,12 @@ rounds until nothing new pairs (seed 001).
 
 Within one sibling group the passes run in a fixed order - cell rule, exact, label, structural,
 fuzzy - and positional runs only after moves are known, so it cannot eat a moved block.
+
+Two extensions of seed 001, each measured on the benchmark (see the module docstrings for why):
+- after the move pass, the container lift (:mod:`alignbench.alignment.lift`) pairs a moved section
+  through its children's moves, so a section move is one move at the section (subtree-once rule);
+- a heading, and a section headed by one, is also compared by its name (:meth:`Walk.similarity`),
+  and leftover headed sections in a positional gap are ranked by name instead of zipped by rank.
 """
 
 from __future__ import annotations
@@ -19,9 +25,11 @@ from alignbench.alignment.flat import (
     CLASS_SECTION,
     CLASS_TABLE,
     CLASS_TEXT,
+    NAMED_CLASSES,
     FlatDocument,
 )
 from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.names import NameWeights
 from alignbench.alignment.similarity import Similarity
 
 Gap = tuple[list[int], list[int]]
@@ -67,6 +75,7 @@ class Walk:
         self.confidence: dict[int, float] = {}
         self.queue: deque[tuple[int, int]] = deque()
         self.groups: list[tuple[int, int]] = []
+        self._name_weights: NameWeights | None = None
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
@@ -82,7 +91,48 @@ class Walk:
             self.queue.append((s, t))
 
     def score(self, s: int, t: int) -> float:
-        return self.sim.ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t))
+        """The similarity of a pair already decided (its confidence, or a positional floor)."""
+        best = self.sim.ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t))
+        if best != 1.0 and self.src.cls[s] in NAMED_CLASSES:
+            named = self.name_similarity(s, t, 0.0)
+            if named is not None and named > best:
+                best = named
+        return best
+
+    def similarity(self, s: int, t: int, floor: float) -> float | None:
+        """The best reading of a candidate that can reach ``floor``, else None.
+
+        Content (own tokens, or a container's whole subtree) is always read. A heading, and a section
+        headed by one, is also read by its name (:meth:`FlatDocument.names`): a rewritten section keeps
+        its heading ("Definitions" -> "Definitions.") while its subtree text drifts far apart. Every
+        reading is backend-independent up to the ratio itself (names are scored in pure Python), so
+        both backends look at the same candidates.
+        """
+        best = self.sim.bounded(self.src.sim_tokens(s), self.tst.sim_tokens(t), s, ~t, floor)
+        if best != 1.0 and self.src.cls[s] in NAMED_CLASSES:
+            named = self.name_similarity(s, t, floor)
+            if named is not None and (best is None or named > best):
+                best = named
+        return best
+
+    def name_similarity(self, s: int, t: int, floor: float) -> float | None:
+        """How alike two headings (or the headings of two sections) read as names, if >= ``floor``.
+
+        Bare names, unless only one side has a label: then its number goes with its name, to meet the
+        other side's number written in the text ("1 Definitions" / "Section 1 - Definitions."). Two
+        labelled names are never compared with their labels, so a shared number is not a shared word.
+        Words are weighted by rarity among all headings (:mod:`alignbench.alignment.names`).
+        """
+        src, tst = self.src, self.tst
+        names_s, names_t = src.names(s), tst.names(t)
+        if names_s is None or names_t is None:
+            return None
+        if self._name_weights is None:
+            self._name_weights = NameWeights([*src.heading_names(), *tst.heading_names()])
+        labelled_s, labelled_t = src.name_label(s) is not None, tst.name_label(t) is not None
+        way_s, way_t = int(labelled_s and not labelled_t), int(labelled_t and not labelled_s)
+        score = self._name_weights.similarity(names_s[way_s], names_t[way_t])
+        return score if score >= floor else None
 
     def nearness(self, s: int, t: int) -> int:
         return abs(self.src.position[s] - self.tst.position[t])
@@ -92,10 +142,13 @@ class Walk:
         self.pair(0, 0, "root", 1.0)
         self.descend()
         if self.config.enabled("move"):
+            from alignbench.alignment.lift import lift_containers
             from alignbench.alignment.moves import move_pass
 
             move_pass(self)
             self.descend()
+            while lift_containers(self):
+                self.descend()
         start = 0
         while True:
             groups = self.groups[start:] if start else list(self.groups)
@@ -234,8 +287,7 @@ class Walk:
             for t in by_label.get((src.cls[s], lab), ()):
                 if not sim.charge():
                     break
-                a, b = src.sim_tokens(s), tst.sim_tokens(t)
-                score = sim.bounded(a, b, s, ~t, floor)
+                score = self.similarity(s, t, floor)
                 if score is not None:
                     candidates.append((-score, self.nearness(s, t), s, t))
         candidates.sort()
@@ -292,20 +344,21 @@ class Walk:
                 if not cs or not ct:
                     continue
                 for j, t in enumerate(ct):
-                    b = tst.sim_tokens(t)
                     for s in cs[max(0, j - window) : j + window + 1]:
                         if not sim.charge():
                             break
-                        score = sim.bounded(src.sim_tokens(s), b, s, ~t, floor)
+                        score = self.similarity(s, t, floor)
                         if score is not None:
                             candidates.append((-score, self.nearness(s, t), s, t))
                     if sim.budget_exhausted:
                         break
             self._accept_in_order(candidates, "fuzzy")
 
-    def _accept_in_order(self, candidates: list[tuple[float, int, int, int]], matched_by: str) -> int:
+    def _accept_in_order(
+        self, candidates: list[tuple[float, int, int, int]], matched_by: str, guard: OrderGuard | None = None
+    ) -> int:
         candidates.sort()
-        guard = OrderGuard()
+        guard = guard or OrderGuard()
         made = 0
         pos_s, pos_t = self.src.position, self.tst.position
         for neg, _, s, t in candidates:
@@ -325,19 +378,45 @@ class Walk:
         floor = self.config.positional_min_similarity
         made = 0
         for gs, gt in self.gaps(ps, pt):
+            guard = OrderGuard()
+            made += self._named_sections_in_order(gs, gt, guard)
             candidates: list[tuple[int, int, float]] = []
             for cls in (CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
-                cs = [s for s in gs if src.cls[s] == cls]
-                ct = [t for t in gt if tst.cls[t] == cls]
+                cs = [s for s in gs if src.cls[s] == cls and self.s2t[s] == -1]
+                ct = [t for t in gt if tst.cls[t] == cls and self.t2s[t] == -1]
                 for s, t in zip(cs, ct, strict=False):
                     score = self.score(s, t)
                     if score >= floor:
                         candidates.append((s, t, score))
             candidates.sort()  # positional fills in source order; it does not rank
-            guard = OrderGuard()
             for s, t, score in candidates:
                 if guard.allows(src.position[s], tst.position[t]):
                     guard.add(src.position[s], tst.position[t])
                     self.pair(s, t, "positional", score)
                     made += 1
         return made
+
+    def _named_sections_in_order(self, gs: list[int], gt: list[int], guard: OrderGuard) -> int:
+        """Headed sections left in a gap are ranked by name rather than zipped: a rewritten licence keeps
+        its section names but drops or adds whole sections, so the i-th leftover is rarely the i-th
+        one's partner ("Termination" is "Term and Termination.", two places on). Only the name can
+        qualify a candidate here - boilerplate bodies ("For an additional amount for ...") would
+        otherwise pair unrelated sections at this low floor. Same window and budget as fuzzy, best
+        first, never crossing; whatever this leaves is zipped as before."""
+        src, tst, sim = self.src, self.tst, self.sim
+        named_s = [s for s in gs if src.cls[s] == CLASS_SECTION and src.names(s) is not None]
+        named_t = [t for t in gt if tst.cls[t] == CLASS_SECTION and tst.names(t) is not None]
+        if not named_s or not named_t:
+            return 0
+        floor, window = self.config.positional_min_similarity, self.config.fuzzy_window
+        ranked: list[tuple[float, int, int, int]] = []
+        for j, t in enumerate(named_t):
+            for s in named_s[max(0, j - window) : j + window + 1]:
+                if not sim.charge():
+                    break
+                if self.name_similarity(s, t, floor) is not None:
+                    score = self.score(s, t)
+                    ranked.append((-score, self.nearness(s, t), s, t))
+            if sim.budget_exhausted:
+                break
+        return self._accept_in_order(ranked, "positional", guard)

@@ -6,6 +6,7 @@ keys, labels and token sequences are all looked up by index, never recomputed.
 
 from __future__ import annotations
 
+from alignbench.alignment.names import name_words
 from alignbench.alignment.similarity import Vocabulary, tokenise
 from alignbench.blocks import UNIT_SEPARATOR, Block, BlockTree
 
@@ -22,7 +23,11 @@ KIND_CLASS: dict[str, int] = {
 }
 CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW, CLASS_CELL = range(6)
 _CONTAINER_KINDS = frozenset({"document", "section", "table", "row"})
+_SECTION_KINDS = frozenset({"section", "document"})
 _CONTAINER_CLASSES = frozenset({CLASS_SECTION, CLASS_TABLE, CLASS_ROW})
+# Classes whose blocks have a name (a heading, or a section/document headed by one).
+NAMED_CLASSES = frozenset({CLASS_HEADING, CLASS_SECTION})
+Names = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def fast_normalise(text: str) -> str:
@@ -35,34 +40,55 @@ class FlatDocument:
     """One side of a comparison. ``key[i]`` is None for a keyless container."""
 
     def __init__(self, tree: BlockTree, vocabulary: Vocabulary) -> None:
-        blocks: list[Block] = list(tree.blocks())
-        index_of = {id(b): i for i, b in enumerate(blocks)}
+        blocks: list[Block] = []
+        parent: list[int] = []
+        position: list[int] = []
+        children: list[list[int]] = []
+        # The same pre-order as BlockTree.blocks(), recording each block's parent and sibling position
+        # on the way instead of looking children up afterwards: one pass, no id() index.
+        stack: list[tuple[Block, int, int]] = [(tree.root, -1, 0)]
+        while stack:
+            block, up, pos = stack.pop()
+            i = len(blocks)
+            blocks.append(block)
+            parent.append(up)
+            position.append(pos)
+            children.append([])
+            if up >= 0:
+                children[up].append(i)
+            kids = block.children
+            if kids:
+                stack.extend((kids[k], i, k) for k in range(len(kids) - 1, -1, -1))
         n = len(blocks)
         self.blocks = blocks
+        self.parent = parent
+        self.position = position
+        self.children = children
         self.address = [b.address for b in blocks]
-        self.kind = [b.kind for b in blocks]
-        self.cls = [KIND_CLASS[b.kind] for b in blocks]
-        self.parent = [-1] * n
-        self.position = [0] * n
-        self.children: list[list[int]] = [[] for _ in range(n)]
-        for i, block in enumerate(blocks):
-            kids = [index_of[id(c)] for c in block.children]
-            self.children[i] = kids
-            for pos, c in enumerate(kids):
-                self.parent[c] = i
-                self.position[c] = pos
+        self.kind = kinds = [b.kind for b in blocks]
+        self.cls = [KIND_CLASS[k] for k in kinds]
         self.text = ["" if b.kind in _CONTAINER_KINDS else fast_normalise(b.text) for b in blocks]
         self._vocabulary = vocabulary
         self._tokens: list[tuple[int, ...] | None] = [None] * n
-        self.label = [b.label for b in blocks]
-        self.key: list[str | None] = [self._key(i) for i in range(n)]
-        self.effective_label: list[str | None] = [self._effective_label(i) for i in range(n)]
+        self.label = labels = [b.label for b in blocks]
+        text = self.text
+        self.key: list[str | None] = [
+            self._key(i) if kinds[i] in _CONTAINER_KINDS else text[i] for i in range(n)
+        ]
+        self.effective_label: list[str | None] = [
+            self._effective_label(i) if kinds[i] in _SECTION_KINDS and not labels[i] else labels[i]
+            for i in range(n)
+        ]
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
+        self._names: dict[int, Names | None] = {}
 
     def __len__(self) -> int:
         return len(self.blocks)
 
-    def _heading_child(self, i: int) -> int | None:
+    def heading_child(self, i: int) -> int | None:
+        """The first heading among a section's (or the document's) children: what names it."""
+        if self.kind[i] not in ("section", "document"):
+            return None
         for c in self.children[i]:
             if self.kind[c] == "heading":
                 return c
@@ -74,7 +100,7 @@ class FlatDocument:
             cells = [c for c in self.children[i] if self.kind[c] == "cell"]
             return UNIT_SEPARATOR.join(self.text[c] for c in cells) if cells else None
         if kind in ("section", "document"):
-            h = self._heading_child(i)
+            h = self.heading_child(i)
             if h is None:
                 return None
             return f"{self.label[h] or ''}{UNIT_SEPARATOR}{self.text[h]}"
@@ -85,7 +111,34 @@ class FlatDocument:
     def _effective_label(self, i: int) -> str | None:
         if self.label[i] or self.kind[i] not in ("section", "document"):
             return self.label[i]
-        h = self._heading_child(i)
+        h = self.heading_child(i)
+        return None if h is None else self.label[h]
+
+    def names(self, i: int) -> Names | None:
+        """A heading's (or a headed container's) name as words: without and with its label.
+
+        A clause number may sit in the label on one side and in the text on the other ("1" +
+        "Definitions" against "Section 1 - Definitions."), which the labelled reading meets.
+        ``None`` when there is no heading or its text has no words.
+        """
+        if i in self._names:
+            return self._names[i]
+        h = i if self.kind[i] == "heading" else self.heading_child(i)
+        found: Names | None = None
+        if h is not None:
+            bare = name_words(self.text[h])
+            if bare:
+                found = (bare, name_words(f"{self.label[h] or ''} {self.text[h]}"))
+        self._names[i] = found
+        return found
+
+    def heading_names(self) -> list[tuple[str, ...]]:
+        """The bare name of every heading, in document order: what name weights are counted over."""
+        return [names[0] for i in range(len(self)) if self.kind[i] == "heading" and (names := self.names(i))]
+
+    def name_label(self, i: int) -> str | None:
+        """The label of the heading that names block ``i`` (itself, for a heading)."""
+        h = i if self.kind[i] == "heading" else self.heading_child(i)
         return None if h is None else self.label[h]
 
     def tokens(self, i: int) -> tuple[int, ...]:

@@ -3,6 +3,8 @@
 A label file is the evidence behind every number, so every check lists every problem it finds rather
 than stopping at the first: a reviewer fixes a file in one pass. Nothing written in the label file is
 trusted: digests and labels are re-derived from the committed documents through the readers.
+Adjudications are checked against the ``agreement.json`` recorded next to the labels
+(:mod:`alignbench.labels.adjudication`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from alignbench.blocks import LABELLED_KINDS
 from alignbench.errors import AlignbenchError
+from alignbench.labels.adjudication import adjudication_problems
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.io import ROW_SECTIONS, load_labels, row_id
 from alignbench.labels.sign import signature_problems
@@ -203,6 +206,7 @@ def check_file(
                     f"$.{key}: is {data[key]!r} but the file lives at {key} {value!r}; fix it"
                 )
     result.problems.extend(check_data(data, sides))
+    result.problems.extend(adjudication_problems(data, Path(path)))
     result.figures = pair_figures(data, signed_valid=not signature_problems(data))
     return result
 

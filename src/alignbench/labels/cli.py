@@ -1,4 +1,4 @@
-"""``alignbench label init|check|sign|reanchor|agree``: the labelling tools, thin over the package.
+"""``alignbench label init|sheet|compile|check|sign|reanchor|agree``: the labelling tools, thin wrappers.
 
 PAIR is a pair id found by ``alignbench.tiers.discover`` (``tier/pair`` when the id exists in both
 tiers) or a path to a ``labels.yaml`` (or to the directory holding it).
@@ -117,6 +117,38 @@ def _cmd_agree(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sheet(args: argparse.Namespace) -> int:
+    from alignbench.labels.workflow import write_blank_sheet, write_sheet
+
+    root = Path(args.root)
+    out = Path(args.out) if args.out else None
+    if args.blank:  # reads the manifest and the documents only: never the labels or the engine
+        outcome = write_blank_sheet(root, args.pair, out)
+    else:
+        outcome = write_sheet(root, _labels_path(resolve_pair(root, args.pair)), out)
+    print(outcome.summary)
+    return 0
+
+
+def _cmd_compile(args: argparse.Namespace) -> int:
+    from alignbench.labels.compile import parse_by
+    from alignbench.labels.workflow import compile_sheet
+
+    outcome = compile_sheet(
+        Path(args.root),
+        args.pair,
+        Path(args.sheet),
+        parse_by(args.by),
+        draft_path=Path(args.draft) if args.draft else None,
+        out=Path(args.out) if args.out else None,
+        force=args.force,
+    )
+    for warning in outcome.warnings:
+        print(warning, file=sys.stderr)
+    print(outcome.summary)
+    return 0
+
+
 def _cmd_init(args: argparse.Namespace) -> int:
     from alignbench.labels.init import init_pair
 
@@ -127,7 +159,9 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
-    label = subparsers.add_parser("label", help="label files: init, check, sign, reanchor, agree")
+    label = subparsers.add_parser(
+        "label", help="label files: init, sheet, compile, check, sign, reanchor, agree"
+    )
     verbs = label.add_subparsers(dest="label_command", required=True)
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -140,6 +174,34 @@ def register(subparsers: Any) -> None:
     p.add_argument("--force", action="store_true", help="replace an existing labels.yaml")
     p.add_argument("--backend", default="auto", help="similarity backend (default: auto)")
     p.set_defaults(func=_cmd_init)
+
+    p = verb("sheet", "write a plain-text decision sheet for a real pair (edit it, then `label compile`)")
+    p.add_argument("pair", help="real pair id (or, without --blank, a path to its labels.yaml)")
+    p.add_argument(
+        "--blank",
+        action="store_true",
+        help="blind-pass scaffold with no decisions, from the two documents only "
+        "(default out: blind-sheet.txt)",
+    )
+    p.add_argument("--out", help="where to write (default: corpus/labels/real/<pair>/sheet.txt)")
+    p.set_defaults(func=_cmd_sheet)
+
+    p = verb("compile", "compile a decision sheet into a complete, schema-valid labels.yaml")
+    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p.add_argument("sheet", help="the edited sheet")
+    p.add_argument("--by", required=True, help="who labelled: human:ID or agent:ID")
+    p.add_argument(
+        "--draft",
+        help="labels.yaml the sheet was made from; unchanged rows are confirmed, "
+        "changed or added ones corrected",
+    )
+    p.add_argument(
+        "--out",
+        help="where to write (default: corpus/labels/real/<pair>/labels.yaml with --draft, "
+        "blind-labels.yaml without)",
+    )
+    p.add_argument("--force", action="store_true", help="without --draft, replace an existing --out file")
+    p.set_defaults(func=_cmd_compile)
 
     p = verb("check", "check labels against the documents: schema, digests, totality, signatures")
     p.add_argument("pair", nargs="?", help="pair id or path to labels.yaml")

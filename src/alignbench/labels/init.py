@@ -178,7 +178,8 @@ def render_move_worksheet(data: dict[str, Any], sides: dict[str, Side]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _real_pair_documents(root: Path, pair: str) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+def real_pair_documents(root: Path, pair: str) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The document entries and provenance of a real pair, from its ``manifest.json`` alone."""
     pair_dir = root / REAL_DOCUMENTS / pair
     manifest_path = pair_dir / "manifest.json"
     if not manifest_path.is_file():
@@ -224,7 +225,7 @@ def init_pair(
             f"{REAL_LABELS}/{pair}/labels.yaml already exists; it may hold hand labels, so it is not "
             "overwritten (pass --force to replace it)"
         )
-    documents, provenance = _real_pair_documents(root, pair)
+    documents, provenance = real_pair_documents(root, pair)
     sides = open_pair({"source": documents["source"], "test": documents["test"]}, root, reader)
     for side in SIDES:
         documents[side]["sha256"] = sides[side].sha256

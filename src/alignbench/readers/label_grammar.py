@@ -17,7 +17,8 @@ from alignbench.readers.profiles import Profile, get_profile
 
 _ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-_SEPARATOR = re.compile(r"\s*(?:(?:--|[-–—:])\s+)?")
+# `Section 5 - Fees`, `Part 2: Scope`, and the bill style `TITLE I--GENERAL` where the dash abuts.
+_SEPARATOR = re.compile(r"\s*(?:(?:--|[–—])\s*|[-:]\s+)?")
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,11 @@ class LabelMatch:
     kind: str
     candidates: tuple[Style, ...]
     rest: str
-    word: str | None = None
-
-    @property
-    def decimal_depth(self) -> int:
-        """Components of a decimal or ``§`` label (``1.2.3`` -> 3); 0 for other kinds."""
-        if self.kind in ("decimal", "section_sign"):
-            return int(self.candidates[0].key.rsplit(":", 1)[1])
-        return 0
+    word: str | None = None  # a word label's word after ``word_aliases`` (``SEC.`` -> ``section``)
+    raw_word: str | None = None  # the same word as written, lower-cased (``sec.``)
+    # Components of a decimal or ``§`` label (``1.2.3`` -> 3); 0 for other kinds. Stored, not derived,
+    # because the tree builder asks for it several times per clause.
+    decimal_depth: int = 0
 
 
 def roman_value(token: str) -> int | None:
@@ -103,9 +101,10 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         if m is None:
             continue
         token = m.group("num")
-        word = None
+        word = raw_word = None
         if rule.kind == "decimal" and "." not in text[: m.end()] and text[m.end() :].lstrip()[:1].islower():
             continue  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
+        depth = 0
         if rule.kind in ("decimal", "section_sign"):
             depth = token.count(".") + 1
             styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
@@ -130,5 +129,13 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         if label.endswith("."):
             label = label[:-1].rstrip()
         rest = text[_SEPARATOR.match(text, m.end()).end() :]  # type: ignore[union-attr]
-        return LabelMatch(label=label, kind=rule.kind, candidates=styles, rest=rest, word=word)
+        return LabelMatch(
+            label=label,
+            kind=rule.kind,
+            candidates=styles,
+            rest=rest,
+            word=word,
+            raw_word=raw_word,
+            decimal_depth=depth,
+        )
     return None

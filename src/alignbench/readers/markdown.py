@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -27,10 +29,16 @@ from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
 from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
 
+# Characters that start an inline rule of the commonmark preset (escape, code, emphasis, link,
+# image, autolink/HTML, entity). Text without any of them is plain, so it is not tokenised at all.
+_INLINE_MARKUP = re.compile(r"[\\`*_\[!<&]")
+
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True}).enable("table")
+    # The core `inline` pass is off: `_inline_lines` tokenises only text that has inline markup,
+    # which most clauses of a legal document do not (it is the biggest cost we control).
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
 
 
 @dataclass
@@ -40,12 +48,17 @@ class _Item:
     pending: bool = True
 
 
-def _inline_lines(token: Token, dropped: Counter[str]) -> list[str]:
-    """Plain text of an inline token, one string per source line (markup removed)."""
+def _inline_lines(content: str, env: dict[str, Any], dropped: Counter[str]) -> list[str]:
+    """Plain text of inline content, one string per source line (markup removed)."""
+    if _INLINE_MARKUP.search(content) is None:
+        return content.split("\n")
+    parser = _parser()
+    children: list[Token] = []
+    parser.inline.parse(content, parser, env, children)
     lines: list[str] = []
     parts: list[str] = []
-    for child in token.children or ():
-        if child.type in ("text", "code_inline"):
+    for child in children:
+        if child.type in ("text", "text_special", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             lines.append("".join(parts))
@@ -58,9 +71,8 @@ def _inline_lines(token: Token, dropped: Counter[str]) -> list[str]:
     return lines
 
 
-def _plain(text: str, dropped: Counter[str]) -> str:
-    tokens = _parser().parseInline(text)
-    return " ".join(" ".join(_inline_lines(t, dropped)) for t in tokens).strip()
+def _plain(text: str, env: dict[str, Any], dropped: Counter[str]) -> str:
+    return " ".join(_inline_lines(text.strip(), env, dropped)).strip()
 
 
 def _marker_label(item: _Item, profile: Profile) -> LabelMatch | None:
@@ -69,7 +81,8 @@ def _marker_label(item: _Item, profile: Profile) -> LabelMatch | None:
 
 def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]:
     """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
-    tokens = _parser().parse(text)
+    env: dict[str, Any] = {}  # link reference definitions, shared with the inline pass
+    tokens = _parser().parse(text, env)
     source_lines = text.split("\n")
     units: list[Unit] = []
     items: list[_Item] = []
@@ -88,12 +101,12 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
         elif kind == "list_item_close":
             items.pop()
         elif kind == "heading_open":
-            title = " ".join(_inline_lines(tokens[index + 1], dropped)).strip()
+            title = " ".join(_inline_lines(tokens[index + 1].content, env, dropped)).strip()
             units.append(_heading(title, int(token.tag[1:]), items, profile))
             index += 3
             continue
         elif kind == "paragraph_open":
-            units.extend(_paragraph(_inline_lines(tokens[index + 1], dropped), items, profile))
+            units.extend(_paragraph(_inline_lines(tokens[index + 1].content, env, dropped), items, profile))
             index += 3
             continue
         elif kind in ("code_block", "fence"):
@@ -104,7 +117,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
                 close += 1
             start, end = token.map or (0, 0)
             rows, header = parse_pipe_table(source_lines[start:end])
-            cells = tuple(tuple(_plain(cell, dropped) for cell in row) for row in rows)
+            cells = tuple(tuple(_plain(cell, env, dropped) for cell in row) for row in rows)
             units.extend(_consume_marker_as_paragraph(items, profile))
             units.append(Unit("table", rows=cells, header=header))
             index = close + 1
@@ -148,6 +161,8 @@ def _paragraph(texts: list[str], items: list[_Item], profile: Profile, code: boo
     attrs = {"code": True} if code else {}
     if code:
         groups = [[Line(0, texts[0])]]
+    elif len(texts) == 1:  # the common case: one source line cannot split into clauses
+        groups = [[Line(0, texts[0].strip())]]
     else:
         groups = group_clause_lines([Line(0, t.strip()) for t in texts], profile)
     units = []

@@ -10,9 +10,11 @@ Both readers feed it the same unit stream, so tree shape is decided in exactly o
   the innermost open clause.
 - ``(i)``/``I.`` resolve to a letter when they continue an open letter sequence (``(h)`` -> ``(i)``)
   and to a roman numeral otherwise (``(i)`` under ``7.2``).
-- Unlabelled paragraphs and tables attach to the innermost open clause, or to the section.
+- Unlabelled paragraphs and tables attach to the innermost open clause, or to the section; in text, a
+  paragraph indented less than open clauses first closes them (CC 3.0's closing words of clause 3).
 
-``level`` is the depth in the document's own numbering: a heading's rank; a decimal label's
+``level`` is the depth in the document's own numbering: a heading's depth in the outline of
+sections (ranks only order headings, so a profile may space them freely); a decimal label's
 component count; otherwise one deeper than the enclosing clause (or the heading's decimal depth,
 which reset headings such as Schedule set back to 0).
 """
@@ -66,6 +68,7 @@ class _OpenSection:
     node: _Node
     rank: int
     base_level: int
+    decimal: Style | None = None  # the numbering of a decimal-labelled heading (``1. Definitions``)
 
 
 def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
@@ -107,6 +110,7 @@ class _Builder:
         elif unit.kind == "table":
             self._attach(self._table(unit))
         elif unit.label is None:
+            self._close_indented_deeper(unit, slack=0)
             self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
         else:
             self._clause(unit, unit.label)
@@ -120,9 +124,10 @@ class _Builder:
             self.sections.pop()
         self.clauses.clear()
         label = unit.label
-        heading = _Node("heading", label=label.label if label else None, text=unit.text, level=unit.rank)
+        depth = len(self.sections) + 1
+        heading = _Node("heading", label=label.label if label else None, text=unit.text, level=depth)
         heading.attrs.update(unit.attrs)
-        section = _Node("section", level=unit.rank, children=[heading])
+        section = _Node("section", level=depth, children=[heading])
         self._container().children.append(section)
         if label is None or (label.word and label.word in self.profile.reset_words):
             base = 0
@@ -130,13 +135,20 @@ class _Builder:
             base = label.decimal_depth
         else:
             base = self._base_level() + 1
-        self.sections.append(_OpenSection(section, unit.rank, base))
+        decimal = label.candidates[0] if label is not None and label.decimal_depth else None
+        self.sections.append(_OpenSection(section, unit.rank, base, decimal))
+
+    def _close_indented_deeper(self, unit: Unit, slack: int) -> None:
+        """Text indented less than open clauses (beyond ``slack`` columns) closes them."""
+        if unit.indent is not None:
+            while self.clauses and _indent(self.clauses[-1]) > unit.indent + slack:
+                self.clauses.pop()
 
     def _clause(self, unit: Unit, label: LabelMatch) -> None:
-        if unit.indent is not None:
-            # A clause indented less than open ones closes them (one column of slack for sloppy text).
-            while self.clauses and _indent(self.clauses[-1]) > unit.indent + 1:
-                self.clauses.pop()
+        if label.decimal_depth and unit.depth_hint is None:
+            self._close_numbered_sections(label.candidates[0])
+        # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
+        self._close_indented_deeper(unit, slack=1)
         style = resolve_style(label, self.clauses)
         same = None
         for index in range(len(self.clauses) - 1, -1, -1):
@@ -164,6 +176,27 @@ class _Builder:
         node = _Node("list_item", label=label.label, text=unit.text, level=level, attrs=dict(unit.attrs))
         self._attach(node)
         self.clauses.append(_OpenClause(node, style, unit.depth_hint, unit.indent, unit.list_depth))
+
+    def _close_numbered_sections(self, style: Style) -> None:
+        """A clause that continues a heading's numbering is that heading's sibling, not its child.
+
+        CC BY 3.0 heads ``1. Definitions`` but writes ``2. Fair Dealing Rights. Nothing ...`` as a
+        clause: the clause closes section ``1`` (and what it holds). Only sections headed by decimal
+        labels are searched, innermost first, and only when no clause of the same style is open.
+        """
+        if not self.sections or self.sections[-1].decimal is None:
+            return
+        if any(clause.style.key == style.key for clause in self.clauses):
+            return
+        for index in range(len(self.sections) - 1, -1, -1):
+            numbering = self.sections[index].decimal
+            if numbering is None:
+                return
+            if numbering.key == style.key:
+                if numbering.ordinal < style.ordinal:
+                    del self.sections[index:]
+                    self.clauses.clear()
+                return
 
     def _close_to_shallower_decimal(self, label: LabelMatch) -> None:
         """Keep open only the decimal clause whose number prefixes this one (``3`` for ``3.1``)."""

@@ -10,6 +10,7 @@ title may keep one closing full stop (``SEC. 2. SHORT TITLE.``). A bare word lab
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from alignbench.readers.label_grammar import LabelMatch, match_label
@@ -18,6 +19,8 @@ from alignbench.readers.profiles import Profile
 from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
 
 _TERMINAL = (".", ",", ";", ":", "!", "?")
+# A full stop or the like after a word (not an initial, as in `U.S.C.`) ends a sentence.
+_SENTENCE_BREAK = re.compile(r"[A-Za-z0-9)]{2}[.;:!?]\s")
 
 
 def _is_all_caps(title: str) -> bool:
@@ -52,11 +55,24 @@ def _wordy(title: str, profile: Profile) -> bool:
     return bool(visible) and letters >= profile.headings.min_letter_share * len(visible)
 
 
-def heading_of(line: str, profile: Profile) -> tuple[int, LabelMatch | None, str] | None:
-    """``(rank, label, title)`` when ``line`` is a heading under ``profile``, else ``None``."""
+Heading = tuple[int, LabelMatch | None, str]
+
+
+def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading | None:
+    """``(rank, label, title)`` when ``line`` is a heading under ``profile``, else ``None``.
+
+    ``wrapped`` says ``line`` is several hard-wrapped lines joined, or only the first lines of a
+    block: then only a long ALL CAPS title after a ``long_caps_title_words`` label that closes with a
+    full stop counts (``SEC. 2. REMOVAL OF ... AUTHORIZED BY CONGRESS.``).
+    """
     rules = profile.headings
-    if not rules.detect_in_text or not line or not _short(line, profile):
+    if not rules.detect_in_text or not line:
         return None
+    if wrapped or not _short(line, profile):
+        label = match_label(line, profile, heading=True)
+        if label is None or not _long_caps_title(label, profile, needs_full_stop=wrapped):
+            return None
+        return rank_of_word(label, profile), label, label.rest
     label = match_label(line, profile, heading=True)
     if label is not None and label.kind not in rules.labelled_kinds:
         return None
@@ -71,7 +87,7 @@ def heading_of(line: str, profile: Profile) -> tuple[int, LabelMatch | None, str
     if label.decimal_depth > 1:
         return None
     title = label.rest
-    rank = rules.rank_by_word.get(label.word, rules.rank_decimal) if label.word else rules.rank_decimal
+    rank = rank_of_word(label, profile)
     if not title:
         return (rank, label, "") if label.word else None
     caps = _is_all_caps(title)
@@ -80,6 +96,37 @@ def heading_of(line: str, profile: Profile) -> tuple[int, LabelMatch | None, str
         return None
     if _wordy(body, profile) and (caps or _is_title_case(body, profile)):
         return rank, label, title
+    return None
+
+
+def rank_of_word(label: LabelMatch, profile: Profile) -> int:
+    """The heading rank of a labelled heading: by its word (``TITLE`` above ``SEC.``), else decimal."""
+    rules = profile.headings
+    return rules.rank_by_word.get(label.word, rules.rank_decimal) if label.word else rules.rank_decimal
+
+
+def _long_caps_title(label: LabelMatch, profile: Profile, *, needs_full_stop: bool) -> bool:
+    """A word label whose title is one ALL CAPS phrase, however long (US bill section headers)."""
+    if label.kind != "word" or label.word not in profile.headings.long_caps_title_words:
+        return False
+    title = label.rest
+    if needs_full_stop and not title.endswith("."):
+        return False
+    body = title[:-1] if title.endswith(".") else title
+    return (
+        bool(body)
+        and not body.endswith(_TERMINAL)
+        and _is_all_caps(body)
+        and _wordy(body, profile)
+        and _SENTENCE_BREAK.search(body) is None
+    )
+
+
+def _section_opener(text: str, profile: Profile) -> LabelMatch | None:
+    """The label of a ``section_opening_words`` clause (``SEC. 102. Not later ...``), else ``None``."""
+    label = match_label(text, profile)
+    if label is not None and label.raw_word in profile.headings.section_opening_words:
+        return label
     return None
 
 
@@ -121,14 +168,43 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
             continue
         lines = [Line(len(raw) - len(raw.lstrip()), raw.strip()) for raw in kept]
         for group in group_clause_lines(lines, profile, is_heading_line):
-            joined = join_lines(group)
-            heading = heading_of(joined, profile) if len(group) == 1 else None
-            if heading is not None:
-                rank, label, title = heading
-                units.append(Unit("heading", text=title, label=label, rank=rank))
-                continue
-            label = match_label(joined, profile)
-            units.append(
-                Unit("paragraph", text=label.rest if label else joined, label=label, indent=group[0].indent)
-            )
+            units.extend(_group_units(group, profile))
     return units
+
+
+def _group_units(group: list[Line], profile: Profile) -> list[Unit]:
+    """The units of one clause group: a heading, a heading and its first paragraph, or a paragraph."""
+    if len(group) == 1:
+        heading = heading_of(group[0].text, profile)
+        if heading is not None:
+            return [_heading_unit(*heading)]
+    elif _may_open_long_heading(group[0].text, profile):
+        # A wrapped bill section header, possibly with its body run on in the same block.
+        for cut in range(len(group), 0, -1):
+            heading = heading_of(join_lines(group[:cut]), profile, wrapped=True)
+            if heading is not None:
+                rest = group[cut:]
+                return [_heading_unit(*heading), *_paragraph_units(join_lines(rest), rest, profile)]
+    joined = join_lines(group)
+    opener = _section_opener(joined, profile)
+    if opener is not None:
+        heading_unit = Unit("heading", text="", label=opener, rank=rank_of_word(opener, profile))
+        return [heading_unit, *_paragraph_units(opener.rest, group, profile)]
+    return _paragraph_units(joined, group, profile)
+
+
+def _may_open_long_heading(first_line: str, profile: Profile) -> bool:
+    label = match_label(first_line, profile, heading=True)
+    return label is not None and label.word in profile.headings.long_caps_title_words
+
+
+def _heading_unit(rank: int, label: LabelMatch | None, title: str) -> Unit:
+    return Unit("heading", text=title, label=label, rank=rank)
+
+
+def _paragraph_units(text: str, group: list[Line], profile: Profile) -> list[Unit]:
+    """One paragraph unit for ``text`` (labelled when it opens with a label), none when it is empty."""
+    if not text:
+        return []
+    label = match_label(text, profile)
+    return [Unit("paragraph", text=label.rest if label else text, label=label, indent=group[0].indent)]

@@ -37,6 +37,8 @@ class HeadingRules:
     rank_decimal: int
     rank_by_word: dict[str, int]
     labelled_kinds: tuple[str, ...]
+    long_caps_title_words: frozenset[str]
+    section_opening_words: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ def _compile(name: str, spec: Any) -> Profile:
         rank_decimal=int(head.get("rank_decimal", 2)),
         rank_by_word={str(k).lower(): int(v) for k, v in (head.get("rank_by_word") or {}).items()},
         labelled_kinds=tuple(head.get("labelled_kinds") or ()),
+        long_caps_title_words=frozenset(str(w).lower() for w in head.get("long_caps_title_words", ())),
+        section_opening_words=frozenset(str(w).lower() for w in head.get("section_opening_words", ())),
     )
     drops = []
     for drop_name in sorted(spec.get("drop_lines") or {}):

@@ -27,6 +27,8 @@ _CLAUSE_ENDINGS: tuple[str, ...] = (
     ".”",
     "; and",
     "; or",
+    "; and,",
+    "; or,",
     ", and",
     ", or",
 )
@@ -72,8 +74,10 @@ def group_clause_lines(
     """Split the lines of one block into clauses; the rest are hard-wrapped continuations.
 
     A line opens a new clause when it starts with a label and the layout says so: it is indented
-    deeper than the line before (govinfo bills outdent their wrapped lines), or the line before
-    ended a sentence or a list entry (``.``, ``:``, ``;``, ``--``, ``; and``, ``; or``),
+    deeper than the line before (govinfo bills outdent their wrapped lines); or it steps back out of
+    a hanging indent to the column where the open clause's label stands, give or take one for
+    right-aligned numerals (CC 3.0: `` ii.`` wrapped at 8, then ``   iii.``); or the line before
+    ended a sentence or a list entry (``.``, ``:``, ``;``, ``--``, ``; and``, ``; or``, ``; and,``);
     or the line before was a heading. Otherwise a label-like start (``1996 (5 U.S.C. ...``) is a
     wrapped continuation.
     """
@@ -84,6 +88,7 @@ def group_clause_lines(
             match_label(line.text, profile) is not None
             and (
                 line.indent > previous.indent
+                or (line.indent < previous.indent and abs(line.indent - groups[-1][0].indent) <= 1)
                 or _ends_clause(previous.text)
                 or (is_heading_line is not None and len(groups[-1]) == 1 and is_heading_line(previous.text))
             )

@@ -13,6 +13,8 @@ from typing import Any
 import pandas as pd
 
 from alignbench.floor import LIFTING_RULES
+from alignbench.peers import PEER_ENGINES
+from alignbench.peers.rules import DOCXODUS_RULES, OUTPUT_RULES, XMLDIFF_RULES
 from alignbench.report.markdown import rows_table, table
 from alignbench.score.ratios import fmt
 
@@ -222,16 +224,9 @@ def render_report(
     out += ["## Backend Δ (rapidfuzz − difflib)", ""]
     out += [table(_csv(tables, "backend_delta")), ""]
 
-    out += [
-        "## Leaderboard",
-        "",
-        "Every engine scored by the same scorer on the same pairs (F1, precision "
-        "and recall in both columns). Peers (xmldiff, Docxodus) are optional and not yet run; their rows "
-        "belong here. **Time per pair is deliberately absent**: committed outputs carry no durations, so "
-        "speed lives in `python -m alignbench.bench`.",
-        "",
-    ]
-    out += [table(_csv(tables, "leaderboard")), ""]
+    leaderboard = _csv(tables, "leaderboard")
+    out += ["## Leaderboard", "", *_leaderboard_notes(sorted(set(leaderboard["engine"])))]
+    out += [table(leaderboard), ""]
 
     out += ["## How much to trust the labels", ""]
     rows = []
@@ -295,6 +290,43 @@ def render_report(
         out += [f"- Move verdicts, {tier}: " + "; ".join(parts) + "."]
     out += ["", "## What this report does not claim", ""] + [f"- {line}" for line in NOT_CLAIMED]
     return "\n".join(out) + "\n"
+
+
+def _leaderboard_notes(engines: list[str]) -> list[str]:
+    """The rules under which the peers' rows were produced, and which peers are absent and why."""
+    shown = [p for p in PEER_ENGINES if p in engines]
+    absent = [p for p in PEER_ENGINES if p not in engines]
+    lines = [
+        "Every engine scored by the same scorer on the same pairs, both columns. The peers are "
+        'xmldiff 3.x (`Differ(fast_match=True, ratio_mode="accurate")`) and Docxodus (the '
+        "`docx-scalpel` wheel), run by the optional, frozen `peers` stage "
+        "(`requirements-peers.lock`). A peer is scored only when its outputs cover every pair and were "
+        "made from the current documents; a peer short of that is left out whole, never scored on a "
+        "subset. A peer's own output becomes block pairs by these rules:",
+        "",
+    ]
+    lines += [f"- {rule}" for rule in (*XMLDIFF_RULES, *DOCXODUS_RULES, *OUTPUT_RULES)]
+    lines += [""]
+    if absent:
+        lines += [
+            f"Not shown: {', '.join(absent)} (no current outputs in `results/peers/`; run "
+            "`python stages/peers.py` with the peers extra installed).",
+            "",
+        ]
+    if shown:
+        lines += [
+            '**Move-pair recall** sits beside move precision and recall because which block "moved" '
+            "is not unique when siblings reorder: an engine can flag other blocks than the labels and "
+            "still pair every moved block correctly.",
+            "",
+        ]
+    lines += [
+        "**Time per pair is deliberately absent**: committed outputs carry no durations. It is measured "
+        "by `python -m alignbench.peers.timing` (median per pair, every engine, on a fixed sample) "
+        "and `python -m alignbench.bench`.",
+        "",
+    ]
+    return lines
 
 
 def _value(value: Any) -> str:

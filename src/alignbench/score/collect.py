@@ -2,6 +2,10 @@
 
 Pairs are visited in :func:`alignbench.tiers.discover` order (sorted by tier, then pair) and every
 result is keyed the same way, so summed counts never depend on iteration order.
+
+Peer engines (``results/peers/<engine>/``, written by the frozen, optional ``peers`` stage) are scored
+by the same counts when their outputs cover every pair and were made from the current documents (the
+sha256 each output records equals the labels'); otherwise that peer is left out whole, never in part.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.errors import AlignbenchError
+from alignbench.peers import PEER_ENGINES
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
@@ -24,6 +29,7 @@ from alignbench.tiers import discover
 
 FLOOR = "floor"
 ENGINES: tuple[str, ...] = (FLOOR, *BACKENDS)
+PEERS: tuple[str, ...] = PEER_ENGINES
 
 
 @dataclass
@@ -39,13 +45,15 @@ class ScoredPair:
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
+    if engine in PEERS:
+        return root / "results" / "peers" / engine / tier / f"{pair}.json"
     base = root / "results" / ("floor" if engine == FLOOR else f"alignments/{engine}")
     return base / tier / f"{pair}.json"
 
 
 def read_output(root: Path, engine: str, tier: str, pair: str) -> dict[str, Any]:
     path = output_path(root, engine, tier, pair)
-    stage = "floor" if engine == FLOOR else f"align@{engine}"
+    stage = "floor" if engine == FLOOR else ("peers" if engine in PEERS else f"align@{engine}")
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -86,8 +94,39 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
                 if name in enabled:
                     reduced[name] = align_loaded(loaded, alignment_config(align_params, engine, without=name))
         scored.passes[engine] = pass_counts(truth, output, reduced)
+    for peer in PEERS:
+        output = current_peer_output(root, peer, loaded)
+        if output is not None:
+            source = str(output_path(root, peer, loaded.tier, loaded.pair).relative_to(root))
+            scored.counts[peer] = {
+                column: count_pair(truth, output, column, move_ceiling_lost=lost, where=source)
+                for column in COLUMNS
+            }
     return scored
 
 
+def current_peer_output(root: Path, peer: str, loaded: LoadedPair) -> dict[str, Any] | None:
+    """A peer's output for this pair, or ``None`` if it is absent or was made from other documents."""
+    if not output_path(root, peer, loaded.tier, loaded.pair).is_file():
+        return None
+    output = read_output(root, peer, loaded.tier, loaded.pair)
+    made_from = output.get("documents") or {}
+    for side in ("source", "test"):
+        if made_from.get(side) != (loaded.labels.get(side) or {}).get("sha256"):
+            return None
+    return output
+
+
+def scored_peers(pairs: list[ScoredPair]) -> tuple[str, ...]:
+    """The peers every pair has current outputs for (none when there are no pairs)."""
+    return tuple(peer for peer in PEERS if pairs and all(peer in p.counts for p in pairs))
+
+
 def score_all(root: Path, align_params: Mapping[str, Any] | None) -> list[ScoredPair]:
-    return [score_pair(root, load_pair(root, tp), align_params) for tp in discover(root)]
+    pairs = [score_pair(root, load_pair(root, tp), align_params) for tp in discover(root)]
+    keep = scored_peers(pairs)
+    for p in pairs:  # a peer missing any pair is left out whole, so no tier is scored on a subset
+        for peer in PEERS:
+            if peer not in keep:
+                p.counts.pop(peer, None)
+    return pairs

@@ -13,16 +13,17 @@ import pandas as pd
 
 from alignbench.runs import BACKENDS
 from alignbench.score.aggregate import plan_counts
-from alignbench.score.collect import ENGINES, ScoredPair
+from alignbench.score.collect import ENGINES, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.passes import PASS_NAMES
-from alignbench.score.ratios import HEADLINES, fmt, headline
+from alignbench.score.ratios import HEADLINES, fmt, headline, rounded, total
 
 LEADERBOARD_METRICS: tuple[str, ...] = (
     "f1",
     "precision",
     "recall",
     "spurious_rate",
+    "move_precision",
     "move_recall",
     "move_pair_recall",
     "renumber_recall",
@@ -166,7 +167,9 @@ def backend_delta_table(summary: Mapping[str, Any]) -> pd.DataFrame:
     return _frame(rows, ["tier", "column", "metric", "difflib", "rapidfuzz", "delta"])
 
 
-def leaderboard_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = ()) -> pd.DataFrame:
+    """Our engines and the floor from the summary; scored peers from the same per-pair counts."""
+    peers = scored_peers(list(pairs))
     rows = []
     for tier, data in summary["tiers"].items():
         for engine in ENGINES:
@@ -174,6 +177,14 @@ def leaderboard_table(summary: Mapping[str, Any]) -> pd.DataFrame:
             for column in COLUMNS:
                 for metric in LEADERBOARD_METRICS:
                     row[f"{metric}_{column}"] = data["engines"][engine][column]["headline"][metric]
+            rows.append(row)
+        members = [p for p in pairs if p.tier == tier]
+        for peer in peers:
+            row = {"tier": tier, "engine": peer}
+            for column in COLUMNS:
+                values = headline(total([p.counts[peer][column] for p in members]))
+                for metric in LEADERBOARD_METRICS:
+                    row[f"{metric}_{column}"] = rounded(values[metric])
             rows.append(row)
     columns = ["tier", "engine"] + [f"{m}_{c}" for c in COLUMNS for m in LEADERBOARD_METRICS]
     return _frame(rows, columns)
@@ -187,7 +198,7 @@ def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[
         "per_plan": per_plan_table(pairs),
         "per_pair": per_pair_table(pairs),
         "backend_delta": backend_delta_table(summary),
-        "leaderboard": leaderboard_table(summary),
+        "leaderboard": leaderboard_table(summary, pairs),
     }
 
 

@@ -1,0 +1,134 @@
+"""Container lift: pair a moved container through the moves of its children (an extension of seed 001).
+
+Seed 001 keeps containers out of the move pass, because a container has no text of its own and a
+content search over empty blocks pairs everything with everything. But a headed section that moves
+*and* is renumbered (heading label 8 -> 3) then has no way to pair at all: its key changed, the label
+pass refuses it, and fuzzy is gap-scoped, so it cannot reach a section that crossed its siblings.
+The move pass then pairs each child separately, and the change list reports every child as its own
+move - thirty moves for one event, which breaks seed 000's subtree-once rule ("a moved subtree
+counts once, credited at the highest block whose entire subtree moved").
+
+The lift recovers the container from evidence the move pass already accepted. An unmatched source
+container S and an unmatched test container T of the same kind class are paired (``matched_by``
+"move") when the pairs between their direct children support it:
+
+- support(S, T) counts the already-made pairs from a child of S to a child of T, plus one when both
+  still-unpaired heading children carry the same normalised text (a renumbered heading keeps its text);
+- it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along;
+- S and T must be each other's unique best (ties refused), the move pass's own bar for ambiguity.
+
+A container whose children cannot give support (a heading and a table: rows never move) lifts in a
+second stage when its heading text is unique among the unmatched headed containers on both sides and
+its whole subtree reads alike (``fuzzy_min_similarity``) - the move pass's exact rule for a name.
+
+Each lifted pair goes back on the descent queue, so the container's remaining children align inside
+it and the children the move pass paired now have corresponding parents: they stop being moves and
+the container is reported once, at its top. Rounds repeat until nothing lifts, so nested sections
+lift bottom-up (an inner section's pair is support for its parent).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from alignbench.alignment.engine import Walk
+
+LIFT_MIN_SUPPORT = 2
+
+
+def _support(walk: Walk) -> dict[tuple[int, int], int]:
+    """(S, T) -> number of child pairs linking two unmatched containers of one kind class."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    support: dict[tuple[int, int], int] = {}
+    for c in range(1, len(src)):
+        t = s2t[c]
+        if t == -1:
+            continue
+        ps, pt = src.parent[c], tst.parent[t]
+        if ps <= 0 or pt <= 0 or s2t[ps] != -1 or t2s[pt] != -1 or src.cls[ps] != tst.cls[pt]:
+            continue
+        key = (ps, pt)
+        support[key] = support.get(key, 0) + 1
+    for (ps, pt), count in support.items():
+        hs, ht = src.heading_child(ps), tst.heading_child(pt)
+        if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
+            continue
+        if src.text[hs] == tst.text[ht]:
+            support[(ps, pt)] = count + 1
+    return support
+
+
+def _unique_best(support: dict[tuple[int, int], int], side: int) -> dict[int, tuple[int, int]]:
+    """Block -> (count, partner) of its best supported partner; a tie for the top marks partner -1."""
+    best: dict[int, tuple[int, int]] = {}
+    for pair in sorted(support):
+        count, me, other = support[pair], pair[side], pair[1 - side]
+        seen = best.get(me)
+        if seen is None or count > seen[0]:
+            best[me] = (count, other)
+        elif count == seen[0]:
+            best[me] = (count, -1)
+    return best
+
+
+def lift_containers(walk: Walk) -> int:
+    """One round: supported lifts first, then unique headings. Returns the number of pairs made."""
+    made = _lift_supported(walk)
+    return made + _lift_unique_headings(walk)
+
+
+def _lift_supported(walk: Walk) -> int:
+    """Pair every mutually, uniquely best-supported container pair."""
+    support = _support(walk)
+    if not support:
+        return 0
+    best_s = _unique_best(support, 0)
+    best_t = _unique_best(support, 1)
+    made = 0
+    for ps in sorted(best_s):
+        count, pt = best_s[ps]
+        if pt == -1 or count < LIFT_MIN_SUPPORT or best_t[pt] != (count, ps):
+            continue
+        walk.pair(ps, pt, "move", walk.score(ps, pt))
+        made += 1
+    return made
+
+
+def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, str], list[int]]:
+    """(kind class, heading text) -> the unmatched headed containers of one side carrying it."""
+    doc = walk.src if side == "source" else walk.tst
+    matched = walk.s2t if side == "source" else walk.t2s
+    out: dict[tuple[int, str], list[int]] = {}
+    for i in range(1, len(doc)):
+        if matched[i] != -1:
+            continue
+        h = doc.heading_child(i)
+        if h is not None and matched[h] == -1 and doc.text[h]:
+            out.setdefault((doc.cls[i], doc.text[h]), []).append(i)
+    return out
+
+
+def _lift_unique_headings(walk: Walk) -> int:
+    """A container whose children gave no support (a table, short clauses) still lifts when its heading
+    text is unique among the unmatched headed containers on both sides - the move pass's exact rule
+    applied to a container's name - and its whole subtree reads alike (``fuzzy_min_similarity``)."""
+    sources = _unmatched_headed(walk, "source")
+    if not sources:
+        return 0
+    tests = _unmatched_headed(walk, "test")
+    floor = walk.config.fuzzy_min_similarity
+    sim = walk.sim
+    made = 0
+    for key, found in sources.items():  # insertion order = source document order
+        partners = tests.get(key)
+        if len(found) != 1 or partners is None or len(partners) != 1:
+            continue
+        if not sim.charge():
+            break
+        s, t = found[0], partners[0]
+        score = sim.bounded(walk.src.sim_tokens(s), walk.tst.sim_tokens(t), s, ~t, floor)
+        if score is not None:
+            walk.pair(s, t, "move", score)
+            made += 1
+    return made

@@ -1,0 +1,160 @@
+"""File-level steps of ``label sheet`` and ``label compile``: where things are read from and written to.
+
+Kept apart from :mod:`alignbench.labels.sheet` and :mod:`alignbench.labels.compile` (pure text and
+data) so the rules about files are in one place: a blank sheet reads only the manifest and the two
+documents; a compile never silently turns reviewed statuses into a blind pass's, and says on stderr
+what it drops from the file it replaces.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alignbench.atomic import write_text
+from alignbench.errors import AlignbenchError
+from alignbench.labels.check import digest_problems, totality_problems
+from alignbench.labels.compile import PairBase, compile_labels
+from alignbench.labels.documents import SIDES, Reader, Side, open_pair
+from alignbench.labels.init import REAL_LABELS, real_pair_documents
+from alignbench.labels.io import dump_labels, load_labels
+from alignbench.labels.sheet import Catalogue, check_binding, parse_sheet, render_sheet
+from alignbench.labels.summary import status_counts
+
+SHEET_NAME = "sheet.txt"
+BLIND_SHEET_NAME = "blind-sheet.txt"
+BLIND_LABELS_NAME = "blind-labels.yaml"
+
+
+@dataclass
+class Outcome:
+    """What a step wrote, what it says on stdout, and the warnings it owes stderr."""
+
+    path: Path
+    summary: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def _current_sides(
+    documents: dict[str, dict[str, Any]], root: Path, reader: Reader | None
+) -> dict[str, Side]:
+    sides = open_pair(documents, root, reader)
+    for side in SIDES:
+        documents[side]["sha256"] = sides[side].sha256
+    return sides
+
+
+def write_blank_sheet(
+    root: Path, pair: str, out: Path | None = None, reader: Reader | None = None
+) -> Outcome:
+    """The blind pass's scaffold: from ``corpus/real/<pair>/manifest.json`` and the documents only."""
+    documents, _ = real_pair_documents(root, pair)
+    sides = _current_sides(documents, root, reader)
+    path = out or root / REAL_LABELS / pair / BLIND_SHEET_NAME
+    write_text(path, render_sheet(pair, sides, blank=True))
+    counts = {side: len(sides[side].labelled()) for side in SIDES}
+    return Outcome(path, f"wrote {path}: blank, {counts['source']} source and {counts['test']} test blocks")
+
+
+def write_sheet(
+    root: Path, labels_path: Path, out: Path | None = None, reader: Reader | None = None
+) -> Outcome:
+    """The decision sheet of an existing ``labels.yaml``: one decision line per row."""
+    data = load_labels(labels_path)
+    sides = open_pair(data, root, reader)
+    stale = digest_problems(data, sides) + [
+        p for p in totality_problems(data, sides) if "name no labelled" in p
+    ]
+    if stale:
+        shown = "\n".join(f"  {labels_path}: {p[:300]}" for p in stale)
+        raise AlignbenchError(
+            f"{labels_path}: its rows no longer match the documents as the readers see them, so their "
+            f"short ids would point at other text; run `alignbench label reanchor {data['pair']}` "
+            f"(or re-seed with `alignbench label init {data['pair']} --force`) first:\n{shown}"
+        )
+    path = out or labels_path.parent / SHEET_NAME
+    text = render_sheet(data["pair"], sides, data)
+    write_text(path, text)
+    decisions = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+    return Outcome(path, f"wrote {path}: {decisions} decision line(s)")
+
+
+def _base(
+    root: Path, pair: str, draft: dict[str, Any] | None, reader: Reader | None
+) -> tuple[PairBase, dict[str, Side]]:
+    if draft is not None:
+        documents = {side: dict(draft[side]) for side in SIDES}
+        provenance, tier = copy.deepcopy(draft["provenance"]), draft["tier"]
+    else:
+        documents, provenance = real_pair_documents(root, pair)
+        tier = "real"
+    sides = _current_sides(documents, root, reader)
+    return PairBase(pair, tier, documents, provenance), sides
+
+
+def compile_sheet(
+    root: Path,
+    pair: str,
+    sheet_path: Path,
+    by: dict[str, str],
+    draft_path: Path | None = None,
+    out: Path | None = None,
+    force: bool = False,
+    reader: Reader | None = None,
+) -> Outcome:
+    """Compile ``sheet_path`` into ``out`` (default: labels.yaml with a draft, blind-labels.yaml without)."""
+    draft = load_labels(draft_path) if draft_path is not None else None
+    if draft is not None and draft["pair"] != pair:
+        raise AlignbenchError(
+            f"--draft {draft_path}: labels pair {draft['pair']!r}, not {pair!r}; pass the draft of this pair"
+        )
+    target = out or root / REAL_LABELS / pair / ("labels.yaml" if draft is not None else BLIND_LABELS_NAME)
+    if draft is None and target.exists() and not force:
+        raise AlignbenchError(
+            f"{target} exists and no --draft was given: every row would become 'confirmed', erasing its "
+            "review record; pass --draft (usually that same file) or --force to replace it"
+        )
+    base, sides = _base(root, pair, draft, reader)
+    try:
+        text = sheet_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AlignbenchError(
+            f"{sheet_path}: cannot read the sheet ({exc.__class__.__name__}); check the path"
+        ) from None
+    sheet = parse_sheet(text, Catalogue.from_sides(sides), str(sheet_path))
+    check_binding(sheet, pair, sides, str(sheet_path))
+    data = compile_labels(sheet, base, sides, by, draft=draft, where=str(sheet_path))
+    warnings = _carry_review(data, target)
+    write_text(target, dump_labels(data))
+    counts = status_counts(data)
+    rows = sum(counts.values())
+    summary = (
+        f"wrote {target}: {rows} rows ({counts['confirmed']} confirmed, {counts['corrected']} corrected), "
+        f"labelled by {by['kind']}:{by['id']}"
+    )
+    return Outcome(target, summary, warnings)
+
+
+def _carry_review(data: dict[str, Any], target: Path) -> list[str]:
+    """Keep the replaced file's reviewers and adjudications; drop its signatures and move verdicts."""
+    if not target.exists():
+        return []
+    old = load_labels(target)
+    warnings: list[str] = []
+    if old["review"]["signatures"]:
+        warnings.append(
+            f"{target}: dropped {len(old['review']['signatures'])} signature(s): "
+            "the content changed; sign again"
+        )
+    if old["move_verdicts"]:
+        warnings.append(
+            f"{target}: dropped {len(old['move_verdicts'])} move verdict(s): the content changed; "
+            "record the verdicts again for the current engine version"
+        )
+    data["review"]["reviewed_by"] = old["review"]["reviewed_by"]
+    data["review"]["adjudications"] = old["review"]["adjudications"]
+    if old["review"]["adjudications"]:
+        warnings.append(f"{target}: kept {len(old['review']['adjudications'])} adjudication(s)")
+    return warnings
