@@ -57,7 +57,9 @@ def load_pair(root: Path, tier_pair: TierPair) -> LoadedPair:
     """
     labels = load_yaml(tier_pair.labels_path)
     if not isinstance(labels, Mapping):
-        raise AlignbenchError(f"{tier_pair.labels_path}: expected a label mapping; run `alignbench label check`")
+        raise AlignbenchError(
+            f"{tier_pair.labels_path}: expected a label mapping; run `alignbench label check`"
+        )
     where = (
         tier_pair.labels_path.relative_to(root)
         if tier_pair.labels_path.is_absolute()

@@ -17,13 +17,13 @@ from typing import Any
 from alignbench.atomic import load_yaml, write_bytes
 from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
-from alignbench.labels.io import dump_labels
 from alignbench.generate.model import Document, addresses
 from alignbench.generate.operators import OPERATORS, Record
 from alignbench.generate.plans import PairSpec, PlanFile, SourceDocument, load_plans
 from alignbench.generate.roundtrip import FORMAT, PROFILE, settle, verify
 from alignbench.generate.seeds import pair_seed
 from alignbench.generate.truth import Side, build_rows
+from alignbench.labels.io import dump_labels
 from alignbench.readers import read
 
 PLANS_FILE = "corpus/plans/synthetic.yaml"

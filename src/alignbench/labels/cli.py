@@ -15,10 +15,12 @@ from alignbench.atomic import dump_json, write_text
 from alignbench.errors import AlignbenchError
 from alignbench.labels.agree import agree, render_table
 from alignbench.labels.check import check_file, format_problems
+from alignbench.labels.compile import parse_by
 from alignbench.labels.documents import open_pair
 from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.reanchor import reanchor
 from alignbench.labels.sign import ROLES, SIGNER_KINDS, sign
+from alignbench.labels.verdicts import VERDICTS, engine_moves, record_verdict, render_moves
 from alignbench.tiers import TierPair, discover
 
 
@@ -157,6 +159,42 @@ def _cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tier_and_pair(found: TierPair | Path, labels: dict[str, Any]) -> tuple[str, str]:
+    if isinstance(found, TierPair):
+        return found.tier, found.pair
+    return str(labels["tier"]), str(labels["pair"])
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    found = resolve_pair(root, args.pair)
+    labels = load_labels(_labels_path(found))
+    tier, pair = _tier_and_pair(found, labels)
+    sys.stdout.write(render_moves(engine_moves(root, tier, pair, labels)))
+    return 0
+
+
+def _cmd_verdict(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    found = resolve_pair(root, args.pair)
+    path = _labels_path(found)
+    labels = load_labels(path)
+    tier, pair = _tier_and_pair(found, labels)
+    moves = engine_moves(root, tier, pair, labels)
+    updated, versions = record_verdict(
+        labels, moves, args.source, args.test, args.verdict, args.reason, parse_by(args.by)
+    )
+    if updated["review"]["signatures"]:
+        print(
+            f"{path}: content changed, dropping {len(updated['review']['signatures'])} signature(s)",
+            file=sys.stderr,
+        )
+        updated["review"] = {**updated["review"], "signatures": []}
+    write_text(path, dump_labels(updated))
+    print(f"{path}: {args.verdict} for {args.source} -> {args.test} at {', '.join(versions)}")
+    return 0
+
+
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
     label = subparsers.add_parser(
@@ -208,6 +246,19 @@ def register(subparsers: Any) -> None:
     p.add_argument("--all", action="store_true", help="check every pair of every tier")
     p.add_argument("--reviewed", action="store_true", help="also fail while any row is still proposed")
     p.set_defaults(func=_cmd_check)
+
+    p = verb("moves", "list every engine move on a pair: labelled, ruled on, or unreviewed")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.set_defaults(func=_cmd_moves)
+
+    p = verb("verdict", "rule on an engine move the labels do not contain (for every engine version)")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.add_argument("source", help="source address of the move, as `label moves` prints it")
+    p.add_argument("test", help="test address of the move, as `label moves` prints it")
+    p.add_argument("--verdict", required=True, choices=VERDICTS)
+    p.add_argument("--reason", required=True, help="why; it is read in the pull request")
+    p.add_argument("--by", required=True, help="who rules: human:ID or agent:ID")
+    p.set_defaults(func=_cmd_verdict)
 
     p = verb("sign", "sign a fully reviewed labels.yaml")
     p.add_argument("pair", help="pair id or path to labels.yaml")

@@ -39,9 +39,11 @@ def move_verdicts(
     pairs = reported_pairs(alignment, where)
     result = MoveVerdicts()
     for source, test in raw_moves(alignment):
-        if credit_move(pairs, source, test) in truth.moves:
+        credited = credit_move(pairs, source, test) or (source, test)
+        if credited in truth.moves:
             continue
-        verdict = verdict_for(labels, source, test, version)
+        # Verdicts name the credited (labelled) block, as labels do: a section move at its heading.
+        verdict = verdict_for(labels, credited[0], credited[1], version)
         result = result + MoveVerdicts(
             unlabelled=1,
             wrong=int(verdict == "wrong"),
