@@ -21,7 +21,12 @@ $(STAMP): requirements.lock pyproject.toml
 repro: $(STAMP)
 	$(BIN)/dvc repro
 
-test: $(STAMP)
+# The tests cover the optional peer engines too, so `make test` also installs their pins.
+$(VENV)/.peers: $(STAMP) requirements-peers.lock
+	$(BIN)/python -m pip install --quiet -r requirements-peers.lock
+	touch $(VENV)/.peers
+
+test: $(VENV)/.peers
 	$(BIN)/python -m pytest; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
 
 lint: $(STAMP)

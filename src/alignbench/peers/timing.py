@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         if not pairs:
             raise AlignbenchError(f"{root}: no labelled pairs found; run `dvc repro` first")
         blocks = statistics.median(len(p.source) + len(p.test) for p in pairs)
-        print(f"sample: {len(pairs)} pairs (every {args.every}th), median {blocks:.0f} blocks per pair")
+        print(f"sample: {len(pairs)} pairs (every {args.every}-th pair), median {blocks:.0f} blocks per pair")
         for engine in engines:
             median, worst = median_ms(engine_call(root, engine), pairs)
             print(f"{engine:>10}: median {median:8.1f} ms per pair, max {worst:8.1f} ms")

@@ -1,0 +1,105 @@
+"""Engine moves the labels lack need a verdict keyed on the engine version (seed 000's move gate)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from alignbench.atomic import write_json
+from alignbench.cli import main as alignbench_main
+from alignbench.errors import AlignbenchError
+from alignbench.labels.init import init_pair
+from alignbench.labels.io import load_labels
+from alignbench.labels.verdicts import engine_moves, record_verdict
+from alignbench.runs import BACKENDS, align_loaded, alignment_config, load_pair
+from alignbench.score.truth import truth_from_labels
+from alignbench.score.verdicts import move_verdicts
+from alignbench.tiers import discover
+from labels_fixtures.support import FIXTURES
+
+LABELS = Path("corpus/labels/real/mini/labels.yaml")
+PARAMS = {
+    "passes": ["exact", "label", "structural", "fuzzy", "move", "positional"],
+    "move_min_tokens": 3,
+}
+AGENT = {"kind": "agent", "id": "verdict-test"}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """The mini pair (clauses 2 and 3 swap: a crossing move), seeded, with both backends' alignments."""
+    shutil.copytree(FIXTURES / "repo", tmp_path, dirs_exist_ok=True)
+    init_pair(tmp_path, "mini")
+    (found,) = discover(tmp_path)
+    loaded = load_pair(tmp_path, found)
+    for backend in BACKENDS:
+        alignment = align_loaded(loaded, alignment_config(PARAMS, backend))
+        write_json(tmp_path / "results" / "alignments" / backend / "real" / "mini.json", alignment)
+    return tmp_path
+
+
+def test_moves_are_listed_unreviewed_until_ruled_on(repo: Path, capsys) -> None:
+    labels = load_labels(repo / LABELS)
+    moves = engine_moves(repo, "real", "mini", labels)
+    assert moves, "the swapped clauses must give at least one engine move"
+    assert {m.backend for m in moves} == set(BACKENDS)
+    assert {m.status for m in moves} == {"unreviewed"}
+
+    move = moves[0]
+    root = ["--root", str(repo)]
+    assert (
+        alignbench_main(
+            [
+                "label",
+                "verdict",
+                "mini",
+                move.source,
+                move.test,
+                "--verdict",
+                "acceptable",
+                "--reason",
+                "clause 3 was promoted above clause 2",
+                "--by",
+                "agent:verdict-test",
+                *root,
+            ]
+        )
+        == 0
+    )
+    ruled = load_labels(repo / LABELS)
+    versions = sorted(v["engine_version"] for v in ruled["move_verdicts"])
+    assert versions == sorted(
+        {m.engine_version for m in moves if (m.source, m.test) == (move.source, move.test)}
+    )
+    assert alignbench_main(["label", "moves", "mini", *root]) == 0
+    out = capsys.readouterr().out
+    assert "acceptable" in out
+
+
+def test_the_scorer_counts_a_verdict_only_for_its_engine_version(repo: Path) -> None:
+    labels = load_labels(repo / LABELS)
+    moves = engine_moves(repo, "real", "mini", labels)
+    ruled, _ = record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT)
+    (found,) = discover(repo)
+    alignment = align_loaded(load_pair(repo, found), alignment_config(PARAMS, "difflib"))
+    truth = truth_from_labels(ruled)
+    counted = move_verdicts(truth, ruled, alignment, "mini")
+    assert moves[0].backend == "difflib"
+    assert counted.wrong == 1
+    alignment["engine"]["version"] = "0.0.0+000000000000"  # another engine: the verdict no longer counts
+    stale = move_verdicts(truth, ruled, alignment, "mini")
+    assert stale.wrong == 0
+    assert stale.unreviewed == stale.unlabelled >= 1
+
+
+def test_a_verdict_needs_a_reported_move_and_a_reason(repo: Path) -> None:
+    labels = load_labels(repo / LABELS)
+    moves = engine_moves(repo, "real", "mini", labels)
+    with pytest.raises(AlignbenchError, match="no engine reported"):
+        record_verdict(labels, moves, "/paragraph[9]", "/paragraph[9]", "wrong", "x", AGENT)
+    with pytest.raises(AlignbenchError, match="needs a reason"):
+        record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "  ", AGENT)
+    with pytest.raises(AlignbenchError, match="expected one of"):
+        record_verdict(labels, moves, moves[0].source, moves[0].test, "maybe", "x", AGENT)
