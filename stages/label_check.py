@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
             raise AlignbenchError(
                 f"label check failed for {len(failed)} of {len(results)} pair(s); {OUTPUT} not written"
             )
-        write_json(root / args.output, build_summary(results))
+        write_json(root / args.output, build_summary(results, root))
     except AlignbenchError as exc:
         print(f"label_check: error: {exc}", file=sys.stderr)
         return 1

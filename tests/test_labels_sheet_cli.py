@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -81,15 +82,23 @@ def test_blank_sheet_reads_only_the_documents(repo: Path, capsys: pytest.Capture
     assert "labels.yaml" in capsys.readouterr().err
 
 
-def test_primary_and_blind_passes_agree_and_adjudications_are_checked(
-    repo: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+@dataclass
+class TwoPasses:
+    pair_dir: Path
+    blank: str
+    primary_sheet: Path
+    primary: Path
+    blind: Path
+    decisions: list[str]
+    blind_decisions: list[str]
+
+
+def _primary_and_blind(repo: Path) -> TwoPasses:
+    """A primary labelling by text and a blind one that reads clauses 2 and 3 as renumbered in place."""
     pair_dir = repo / PAIR_DIR
     assert _run(repo, "sheet", "mini", "--blank") == 0
     blank = (pair_dir / "blind-sheet.txt").read_text(encoding="utf-8")
     decisions = _decide_by_text(blank)
-    assert "S3 = T4" in decisions and "- = T5" in decisions  # payment clause 2 -> 3; clause 4 is new
-
     primary_sheet = pair_dir / "primary-sheet.txt"
     shutil.copyfile(pair_dir / "blind-sheet.txt", primary_sheet)
     _write_decisions(primary_sheet, decisions)
@@ -97,16 +106,25 @@ def test_primary_and_blind_passes_agree_and_adjudications_are_checked(
     assert (
         _run(repo, "compile", "mini", str(primary_sheet), "--by", "agent:primary", "--out", str(primary)) == 0
     )
+    blind_decisions = [{"S3 = T4": "S3 = T3", "S4 = T3": "S4 = T4"}.get(d, d) for d in decisions]
+    _write_decisions(pair_dir / "blind-sheet.txt", blind_decisions)
+    assert _run(repo, "compile", "mini", str(pair_dir / "blind-sheet.txt"), "--by", "agent:blind") == 0
+    return TwoPasses(
+        pair_dir, blank, primary_sheet, primary, pair_dir / "blind-labels.yaml", decisions, blind_decisions
+    )
+
+
+def test_primary_and_blind_passes_agree_and_adjudications_are_checked(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    passes = _primary_and_blind(repo)
+    pair_dir, primary, blind = passes.pair_dir, passes.primary, passes.blind
+    assert "S3 = T4" in passes.decisions and "- = T5" in passes.decisions  # clause 2 -> 3; clause 4 is new
     assert _run(repo, "check", "mini") == 0
     data = load_labels(primary)
     assert data["provenance"]["origin"] == "written for the alignbench label tests"  # from the manifest
     assert {r["status"] for s in ("correspondences", "inserted", "deleted") for r in data[s]} == {"confirmed"}
-
-    # the blind labeller reads clauses 2 and 3 as renumbered in place: exactly two disagreements
-    blind_decisions = [{"S3 = T4": "S3 = T3", "S4 = T3": "S4 = T4"}.get(d, d) for d in decisions]
-    _write_decisions(pair_dir / "blind-sheet.txt", blind_decisions)
-    assert _run(repo, "compile", "mini", str(pair_dir / "blind-sheet.txt"), "--by", "agent:blind") == 0
-    blind = pair_dir / "blind-labels.yaml"
+    # the blind labeller read clauses 2 and 3 as renumbered in place: exactly two disagreements
     capsys.readouterr()
     agreement = pair_dir / "agreement.json"
     assert alignbench_main(["label", "agree", str(primary), str(blind), "--json", str(agreement)]) == 0
@@ -196,3 +214,39 @@ def test_recompiling_drops_signatures_and_verdicts_and_refuses_a_blind_overwrite
         == 2
     )
     assert "generator and engine never label through a sheet" in capsys.readouterr().err
+
+
+def test_rule_and_reviewer_compile_record_an_adjudication_without_renaming_the_labeller(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    passes = _primary_and_blind(repo)
+    primary, primary_sheet = passes.primary, passes.primary_sheet
+    agreement = passes.pair_dir / "agreement.json"
+    assert alignbench_main(["label", "agree", str(primary), str(passes.blind), "--json", str(agreement)]) == 0
+    first, second = (d["id"] for d in json.loads(agreement.read_text(encoding="utf-8"))["disagreements"])
+
+    # a labeller may not rule on its own pair; the third party may, once per disagreement
+    assert _run(repo, "rule", "mini", first, "--ruling", "a", "--reason", "x", "--by", "agent:blind") == 2
+    for ident in (first, second):
+        args = ("rule", "mini", ident, "--ruling", "b", "--reason", "clauses renumbered in place")
+        assert _run(repo, *args, "--by", "agent:adjudicator") == 0
+    # applying ruling b: the adjudicator corrects the primary's rows as a reviewer
+    primary_sheet.write_text(passes.blank, encoding="utf-8")
+    _write_decisions(primary_sheet, passes.blind_decisions)
+    compile_args = (
+        "compile",
+        "mini",
+        str(primary_sheet),
+        "--by",
+        "agent:adjudicator",
+        "--draft",
+        str(primary),
+    )
+    assert _run(repo, *compile_args, "--as-reviewer") == 0
+    data = load_labels(primary)
+    assert data["review"]["labelled_by"] == {"kind": "agent", "id": "primary"}
+    assert data["review"]["reviewed_by"] == [{"kind": "agent", "id": "adjudicator", "role": "reviewer"}]
+    assert sorted(a["disagreement"] for a in data["review"]["adjudications"]) == sorted([first, second])
+    corrected = [r for r in data["correspondences"] if r["status"] == "corrected"]
+    assert len(corrected) == 2
+    assert _run(repo, "check", "mini") == 0

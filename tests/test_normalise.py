@@ -143,3 +143,28 @@ def test_bill_xml_to_text_refuses_garbage() -> None:
         bill_xml_to_text(b"<bill><section>", name="bad.xml")
     with pytest.raises(AlignbenchError, match="is not a bill"):
         bill_xml_to_text(b"<html/>", name="page.xml")
+
+
+REPORTED = b"""<?xml version="1.0"?>
+<resolution xmlns="http://schemas.gpo.gov/xml/uslm"><main>
+<section><num value="1">SECTION 1.</num><heading>FINDINGS.</heading>
+<content>Congress finds the following:
+<paragraph><num value="1">(1)</num><content>first finding.</content></paragraph>
+<paragraph><num value="2">(2)</num><content>second finding.</content></paragraph>
+</content></section>
+<preamble><recital changed="deleted">Whereas the old recital;</recital>
+<recital changed="added">Whereas the new recital;</recital></preamble>
+<section><num value="2">SEC. 2.</num><heading>RULE.</heading>
+<content>Keep <inline changed="deleted">struck </inline>this.</content></section>
+</main></resolution>
+"""
+
+
+def test_bill_xml_to_text_drops_struck_text_and_keeps_nested_provisions_apart() -> None:
+    text, skipped = bill_xml_to_text(REPORTED, name="sc10.xml")
+    assert text == (
+        "SECTION 1. FINDINGS.\n\nCongress finds the following:\n\n"
+        "(1) first finding.\n\n(2) second finding.\n\n"
+        "Whereas the new recital;\n\nSEC. 2. RULE.\n\nKeep this.\n"
+    )
+    assert skipped == {"changed=deleted": 2}

@@ -3,7 +3,10 @@
 The prepared text must keep the bill's own labels (``SEC. 2.``, ``(a)``, ``(1)``, ``(A)``) and
 one paragraph per provision, because those are what the text reader turns into blocks and what
 labels anchor to. Metadata and the cover/action blocks carry no provisions and are skipped; the
-names and counts of what was skipped are returned so the manifest records them.
+names and counts of what was skipped are returned so the manifest records them. A reported print
+shows a committee's amendments in place: struck text (``changed="deleted"``) is dropped and inserted
+text kept, so the prepared document is the version the committee reported; the manifest counts the
+struck elements under ``changed=deleted``.
 """
 
 from __future__ import annotations
@@ -76,6 +79,9 @@ def _inline_text(element: ET.Element, writer: _Writer) -> str:
     if _local(element.tag) in SKIPPED:
         writer.skipped[_local(element.tag)] += 1
         return ""
+    if _is_struck(element):
+        writer.skipped["changed=deleted"] += 1
+        return ""
     if _local(element.tag) == "quote":
         parts.append("``")
     parts.append(element.text or "")
@@ -107,13 +113,37 @@ def _heading(element: ET.Element, writer: _Writer) -> str:
     return ""
 
 
+def _is_struck(element: ET.Element) -> bool:
+    """Text a committee struck out (``changed="deleted"``) is shown in the reported print, not part of it."""
+    return element.get("changed") == "deleted"
+
+
+def _text_block(element: ET.Element, writer: _Writer, dtd: bool) -> None:
+    """Running text; provisions nested inside it (as in some USLM prints) keep their own paragraphs."""
+    if not any(_local(child.tag) in PROVISIONS for child in element):
+        writer.add(_inline_text(element, writer))
+        return
+    run = [element.text or ""]
+    for child in element:
+        if _local(child.tag) in PROVISIONS:
+            writer.add("".join(run))
+            _walk(child, writer, dtd)
+            run = [child.tail or ""]
+        else:
+            run += [_inline_text(child, writer), child.tail or ""]
+    writer.add("".join(run))
+
+
 def _walk(element: ET.Element, writer: _Writer, dtd: bool) -> None:
     kind = _local(element.tag)
     if kind in SKIPPED:
         writer.skipped[kind] += 1
         return
+    if _is_struck(element):
+        writer.skipped["changed=deleted"] += 1
+        return
     if kind in TEXT_BLOCKS:
-        writer.add(_inline_text(element, writer))
+        _text_block(element, writer, dtd)
         return
     if kind in ROWS:
         cells = [_WS.sub(" ", _inline_text(c, writer)).strip() for c in element]

@@ -77,3 +77,44 @@ def adjudication_problems(data: dict[str, Any], labels_path: Path) -> list[str]:
                 "someone other than the two labellers adjudicates"
             )
     return problems
+
+
+RULINGS: tuple[str, ...] = ("a", "b", "neither")
+
+
+def record_ruling(
+    data: dict[str, Any], labels_path: Path, disagreement: str, ruling: str, reason: str, by: dict[str, str]
+) -> dict[str, Any]:
+    """Add (or replace) the ruling on one disagreement of the frozen ``agreement.json``.
+
+    Applying the ruling to the rows is a separate, visible step (edit the sheet and compile with
+    ``--as-reviewer``); this records what was decided and why, by whom.
+    """
+    from alignbench.errors import AlignbenchError
+
+    if ruling not in RULINGS:
+        raise AlignbenchError(f"ruling {ruling!r}: expected one of {', '.join(RULINGS)}")
+    if not reason.strip():
+        raise AlignbenchError("a ruling needs a reason (--reason '...'), read against the text")
+    report, problem = load_agreement(labels_path.parent / AGREEMENT_FILE)
+    if report is None:
+        raise AlignbenchError(f"{labels_path.parent / AGREEMENT_FILE}: {problem}")
+    known = {d.get("id") for d in report["disagreements"] if isinstance(d, dict)}
+    if disagreement not in known:
+        raise AlignbenchError(
+            f"{disagreement}: not a disagreement id of {AGREEMENT_FILE}; copy it from there"
+        )
+    labellers = {
+        (side.get("labelled_by") or {}).get("id")
+        for side in (report.get("a"), report.get("b"))
+        if isinstance(side, dict)
+    }
+    if by["id"] in labellers:
+        raise AlignbenchError(
+            f"{by['id']} labelled this pair; someone other than the two labellers adjudicates"
+        )
+    kept = [a for a in data["review"]["adjudications"] if a["disagreement"] != disagreement]
+    kept.append({"disagreement": disagreement, "ruling": ruling, "reason": reason.strip(), "by": dict(by)})
+    updated = dict(data)
+    updated["review"] = {**data["review"], "adjudications": sorted(kept, key=lambda a: a["disagreement"])}
+    return updated

@@ -13,6 +13,7 @@ from typing import Any
 
 from alignbench.atomic import dump_json, write_text
 from alignbench.errors import AlignbenchError
+from alignbench.labels.adjudication import RULINGS, record_ruling
 from alignbench.labels.agree import agree, render_table
 from alignbench.labels.check import check_file, format_problems
 from alignbench.labels.compile import parse_by
@@ -144,6 +145,7 @@ def _cmd_compile(args: argparse.Namespace) -> int:
         draft_path=Path(args.draft) if args.draft else None,
         out=Path(args.out) if args.out else None,
         force=args.force,
+        as_reviewer=args.as_reviewer,
     )
     for warning in outcome.warnings:
         print(warning, file=sys.stderr)
@@ -171,6 +173,20 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     labels = load_labels(_labels_path(found))
     tier, pair = _tier_and_pair(found, labels)
     sys.stdout.write(render_moves(engine_moves(root, tier, pair, labels)))
+    return 0
+
+
+def _cmd_rule(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    path = _labels_path(resolve_pair(root, args.pair))
+    updated = record_ruling(
+        load_labels(path), path, args.disagreement, args.ruling, args.reason, parse_by(args.by)
+    )
+    if updated["review"]["signatures"]:
+        print(f"{path}: content changed, dropping the signatures; sign again", file=sys.stderr)
+        updated["review"] = {**updated["review"], "signatures": []}
+    write_text(path, dump_labels(updated))
+    print(f"{path}: {args.disagreement} ruled {args.ruling}")
     return 0
 
 
@@ -239,7 +255,20 @@ def register(subparsers: Any) -> None:
         "blind-labels.yaml without)",
     )
     p.add_argument("--force", action="store_true", help="without --draft, replace an existing --out file")
+    p.add_argument(
+        "--as-reviewer",
+        action="store_true",
+        help="you correct another labeller's file (adjudication): keep labelled_by, add you to reviewed_by",
+    )
     p.set_defaults(func=_cmd_compile)
+
+    p = verb("rule", "record an adjudicator's ruling on one disagreement of agreement.json")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.add_argument("disagreement", help="the disagreement id (x-...) from agreement.json")
+    p.add_argument("--ruling", required=True, choices=RULINGS, help="a = primary, b = blind, neither")
+    p.add_argument("--reason", required=True, help="why, against the text")
+    p.add_argument("--by", required=True, help="the adjudicator: human:ID or agent:ID")
+    p.set_defaults(func=_cmd_rule)
 
     p = verb("check", "check labels against the documents: schema, digests, totality, signatures")
     p.add_argument("pair", nargs="?", help="pair id or path to labels.yaml")

@@ -6,6 +6,8 @@ so it is computed from the rows and published rather than stored by hand.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from alignbench.labels.io import ROW_SECTIONS
@@ -51,6 +53,36 @@ def pair_figures(data: dict[str, Any], signed_valid: bool) -> dict[str, Any]:
     }
 
 
+def agreement_figures(path: Path) -> dict[str, Any] | None:
+    """The frozen blind-pass agreement of one pair (``label agree --json``), or ``None`` without one."""
+    if not path.is_file():
+        return None
+    report = json.loads(path.read_text(encoding="utf-8"))
+    figures: dict[str, Any] = {
+        "labellers": [report[side]["labelled_by"]["id"] for side in ("a", "b")],
+    }
+    for what in ("correspondences", "moves", "renumbers"):
+        block = report[what]
+        figures[what] = {key: block[key] for key in ("a", "b", "agreed")}
+    figures["disagreements"] = len(report["disagreements"])
+    return figures
+
+
+def pooled_agreement(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Agreement pooled over the pairs that had a blind second pass: F1 = 2*agreed / (a + b)."""
+    measured = [p["agreement"] for p in pairs if p.get("agreement")]
+    if not measured:
+        return None
+    pooled: dict[str, Any] = {"pairs": len(measured)}
+    for what in ("correspondences", "moves", "renumbers"):
+        a = sum(m[what]["a"] for m in measured)
+        b = sum(m[what]["b"] for m in measured)
+        agreed = sum(m[what]["agreed"] for m in measured)
+        pooled[f"{what}_f1"] = _ratio(2 * agreed, a + b)
+    pooled["disagreements"] = sum(m["disagreements"] for m in measured)
+    return pooled
+
+
 def tier_figures(pairs: list[dict[str, Any]]) -> dict[str, Any]:
     """Aggregate per-pair figures of one tier; the mean override rate skips pairs without status rows."""
     rates = [p["override_rate"] for p in pairs if p["override_rate"] is not None]
@@ -65,4 +97,5 @@ def tier_figures(pairs: list[dict[str, Any]]) -> dict[str, Any]:
         "signed_pairs": sum(1 for p in pairs if p["signed"]),
         "mean_override_rate": round(sum(rates) / len(rates), 4) if rates else None,
         "labels_by_labeller_kind": by_kind,
+        "blind_agreement": pooled_agreement(pairs),
     }

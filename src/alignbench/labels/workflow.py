@@ -103,6 +103,7 @@ def compile_sheet(
     out: Path | None = None,
     force: bool = False,
     reader: Reader | None = None,
+    as_reviewer: bool = False,
 ) -> Outcome:
     """Compile ``sheet_path`` into ``out`` (default: labels.yaml with a draft, blind-labels.yaml without)."""
     draft = load_labels(draft_path) if draft_path is not None else None
@@ -127,6 +128,14 @@ def compile_sheet(
     check_binding(sheet, pair, sides, str(sheet_path))
     data = compile_labels(sheet, base, sides, by, draft=draft, where=str(sheet_path))
     warnings = _carry_review(data, target)
+    if as_reviewer:
+        # A reviewer or adjudicator corrects someone else's labels: the labeller stays who it was.
+        if draft is None:
+            raise AlignbenchError("--as-reviewer corrects an existing file: pass --draft with the labels")
+        data["review"]["labelled_by"] = draft["review"]["labelled_by"]
+        reviewer = {"kind": by["kind"], "id": by["id"], "role": "reviewer"}
+        if reviewer not in data["review"]["reviewed_by"]:
+            data["review"]["reviewed_by"] = [*data["review"]["reviewed_by"], reviewer]
     write_text(target, dump_labels(data))
     counts = status_counts(data)
     rows = sum(counts.values())

@@ -268,9 +268,15 @@ def render_report(
         "",
     ]
     if not any(d["trust"]["human_signed_pairs"] for d in latest["tiers"].values()):
+        kinds = sorted(
+            {k for d in latest["tiers"].values() for k, n in d["trust"]["labelled_by"].items() if n}
+        )
         out += [
-            "**No human has reviewed any label.** Every real-tier number below the synthetic tier is the "
-            "engine agreeing with labels it proposed.",
+            "**No human has reviewed any label.** Labeller kinds present: "
+            + ", ".join(kinds)
+            + ". A tier whose rows are still engine-proposed measures the engine agreeing with itself; "
+            "a tier reviewed only by agents is evidence, but not human evidence, and its gates "
+            "stay not assessed.",
             "",
         ]
     if labels_json is not None:
@@ -280,8 +286,17 @@ def render_report(
             _labels_json(labels_json),
             "",
         ]
+        out += _real_pair_trust(labels_json)
     for tier, data in latest["tiers"].items():
         verdicts = data["move_verdicts"]
+        if data["trust"]["labelled_by"].get("generator") == data["trust"]["pairs"]:
+            # Generated truth is complete by construction: an unlabelled engine move is a false positive.
+            parts = [f"{b}: {v['unlabelled']} engine moves not in the labels" for b, v in verdicts.items()]
+            out += [
+                f"- Engine moves, {tier}: " + "; ".join(parts) + " (false positives by construction, "
+                "counted in move precision; verdicts apply to hand-labelled tiers only)."
+            ]
+            continue
         parts = [
             f"{b}: {v['unlabelled']} unlabelled engine moves, {v['wrong']} ruled wrong, "
             f"{v['acceptable']} acceptable, {v['unreviewed']} unreviewed"
@@ -331,6 +346,77 @@ def _leaderboard_notes(engines: list[str]) -> list[str]:
 
 def _value(value: Any) -> str:
     return fmt(value) if isinstance(value, float) or value is None else str(value)
+
+
+def _agreement_cell(agreement: Mapping[str, Any] | None, what: str) -> str:
+    if not agreement:
+        return ""
+    block = agreement[what]
+    denominator = block["a"] + block["b"]
+    return "n/a" if not denominator else fmt(2 * block["agreed"] / denominator)
+
+
+def _real_pair_trust(labels_json: Mapping[str, Any]) -> list[str]:
+    """Per real pair: who labelled, override rate, signature, and the blind pass's agreement."""
+    pairs = [p for p in labels_json.get("pairs", []) if p.get("tier") == "real"]
+    if not pairs:
+        return []
+    rows = [
+        [
+            p["pair"],
+            p["labelled_by"],
+            p["rows"],
+            p["corrected"],
+            fmt(p["override_rate"]),
+            "yes" if p["signed"] else "no",
+            _agreement_cell(p.get("agreement"), "correspondences"),
+            _agreement_cell(p.get("agreement"), "moves"),
+            _agreement_cell(p.get("agreement"), "renumbers"),
+            "" if not p.get("agreement") else p["agreement"]["disagreements"],
+        ]
+        for p in pairs
+    ]
+    header = [
+        "pair",
+        "labelled by",
+        "rows",
+        "corrected",
+        "override rate",
+        "signed",
+        "blind F1: links",
+        "moves",
+        "renumbers",
+        "disagreements",
+    ]
+    out = [
+        "Real tier, per pair. The override rate is corrected / status-bearing rows. The blind columns are "
+        "the second labeller's agreement with the primary labeller, measured from a blank scaffold and "
+        "frozen before adjudication (`agreement.json`); empty where the pair was not in the blind subset.",
+        "",
+        rows_table(header, rows),
+        "",
+    ]
+    rates = [p["override_rate"] for p in pairs if p["override_rate"] is not None]
+    low = sum(1 for r in rates if r < 0.02)
+    if rates and low:
+        out += [
+            f"**{low} of {len(rates)} real pairs have an override rate under 2%.** Seed 000 reads an "
+            "implausibly low override rate as the symptom of a labeller who agreed with everything. Here "
+            "most of those pairs are near-identical revisions (markup, a typo, one clause), where the "
+            "engine's draft was right; the labellers' notes in each `labels.yaml` say what changed. Read "
+            "the real-tier numbers with that in mind.",
+            "",
+        ]
+    agents = sorted({p["labelled_by"] for p in pairs})
+    if agents == ["agent"]:
+        out += [
+            "Both the primary and the blind labellers are AI agents (instances of one model family, with "
+            "separate briefs and no access to each other's files). Their agreement is therefore not the "
+            "agreement of independent human annotators and overstates how reproducible the labels are. "
+            "**No human has reviewed these labels.**",
+            "",
+        ]
+    return out
 
 
 def _labels_json(data: Mapping[str, Any]) -> str:
