@@ -166,3 +166,24 @@ def test_moved_subtree_is_reported_once_and_children_align_inside_it():
         ("move", "/section[1]"),
         ("modify", "/section[1]/list_item[1]"),
     ]
+
+
+def test_label_only_headings_are_keyed_by_their_first_text_not_by_the_number_alone():
+    """Bills write "SEC. 413." with the provision below it: when SEC. 413 is struck and SEC. 414
+    becomes the new SEC. 413, the number alone must not pair the two different provisions."""
+    h2a = "The Secretary shall admit H-2A agricultural workers under the program for two more years."
+    asylum = "The asylum program fee shall be collected from each employer filing a petition this year."
+    source = doc(
+        sec(h("", label="SEC. 412"), p("Funds for the Office of Biometric Identity Management remain.")),
+        sec(h("", label="SEC. 413"), p(h2a)),
+        sec(h("", label="SEC. 414"), p(asylum)),
+    )
+    test = doc(
+        sec(h("", label="SEC. 412"), p("Funds for the Office of Biometric Identity Management remain.")),
+        sec(h("", label="SEC. 413"), p(asylum)),
+    )
+    pairs = pair_map(align(source, test))
+    assert pairs["/section[3]"].test_path == "/section[2]"
+    assert pairs["/section[3]/paragraph[1]"].test_path == "/section[2]/paragraph[1]"
+    assert not pairs["/section[3]/paragraph[1]"].moved
+    assert "/section[2]" not in pairs and "/section[2]/paragraph[1]" not in pairs

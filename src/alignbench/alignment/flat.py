@@ -23,6 +23,7 @@ KIND_CLASS: dict[str, int] = {
 }
 CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW, CLASS_CELL = range(6)
 _CONTAINER_KINDS = frozenset({"document", "section", "table", "row"})
+_TEXT_KINDS = frozenset({"paragraph", "list_item"})
 _SECTION_KINDS = frozenset({"section", "document"})
 _CONTAINER_CLASSES = frozenset({CLASS_SECTION, CLASS_TABLE, CLASS_ROW})
 # Classes whose blocks have a name (a heading, or a section/document headed by one).
@@ -103,7 +104,17 @@ class FlatDocument:
             h = self.heading_child(i)
             if h is None:
                 return None
-            return f"{self.label[h] or ''}{UNIT_SEPARATOR}{self.text[h]}"
+            title = self.text[h]
+            if not title:
+                # A label-only heading ("SEC. 552." with its text below) names nothing by itself: keyed
+                # on the number alone, two different provisions that share a number would pair exactly.
+                # The first text block after the heading stands in for the title.
+                body = next(
+                    (c for c in self.children[i] if c != h and self.kind[c] in _TEXT_KINDS and self.text[c]),
+                    None,
+                )
+                title = "" if body is None else UNIT_SEPARATOR + self.text[body]
+            return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
         if kind == "table":
             return None
         return self.text[i]
