@@ -21,9 +21,10 @@ $(STAMP): requirements.lock pyproject.toml
 repro: $(STAMP)
 	$(BIN)/dvc repro
 
-# The tests cover the optional peer engines too, so `make test` also installs their pins.
+# The tests cover the optional peer engines too, so `make test` also installs their pins. The
+# Docxodus wheel exists for x86_64 Linux only; elsewhere the peer-engine tests skip with a reason.
 $(VENV)/.peers: $(STAMP) requirements-peers.lock
-	$(BIN)/python -m pip install --quiet -r requirements-peers.lock
+	$(BIN)/python -m pip install --quiet -r requirements-peers.lock || echo "peers extra not installable here: its tests will be skipped"
 	touch $(VENV)/.peers
 
 test: $(VENV)/.peers

@@ -227,3 +227,26 @@ def test_markdown_inline_markup_is_removed_only_where_present() -> None:
         "one",
     ]
     assert tree.dropped == {"html_inline": 2}
+
+
+def test_over_indented_sub_clauses_in_markdown_stay_separate_clauses() -> None:
+    """DPA 1.0 indents i.-vii. twelve spaces under c., which CommonMark reads as one code block."""
+    text = (
+        "# Terms\n\n"
+        "1. Transfers\n"
+        "    1. EEA Transfers.\n"
+        "        c. For each module, the following applies:\n\n"
+        "            i. The optional docking clause does not apply;\n\n"
+        "            ii. In Clause 9, Option 2 applies;\n\n"
+        "            iii. In Clause 11, the optional language does not apply.\n"
+    )
+    tree = read(text, format="markdown")
+    items = [b for b in tree.blocks() if b.label in ("i", "ii", "iii")]
+    assert [(b.kind, b.label) for b in items] == [
+        ("list_item", "i"),
+        ("list_item", "ii"),
+        ("list_item", "iii"),
+    ]
+    assert all("\n" not in b.text for b in tree.blocks())
+    parent = tree.find(items[0].address.rsplit("/", 1)[0])
+    assert parent.label == "c"

@@ -7,23 +7,15 @@ enters a similarity ratio, yet every matched node still names the block it came 
 
 from __future__ import annotations
 
-import re
-
 from lxml import etree
 
 from alignbench.blocks import Block, BlockTree
-from alignbench.peers.lines import block_line
+from alignbench.peers.lines import block_line, xml_safe
 
 ADDRESS_ATTR = "addr"
+
+
 # Characters XML 1.0 cannot carry; lxml refuses them, so they become U+FFFD on both sides alike.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def xml_safe(text: str) -> str:
-    """``text`` with every character XML 1.0 forbids replaced by U+FFFD."""
-    return _NOT_XML.sub("\ufffd", text)
-
-
 def _element(block: Block) -> etree._Element:
     element = etree.Element(block.kind, {ADDRESS_ATTR: block.address})
     line = block_line(block)

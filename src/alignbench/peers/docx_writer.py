@@ -11,7 +11,7 @@ import zipfile
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from alignbench.peers.blocks_xml import xml_safe
+from alignbench.peers.lines import xml_safe
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'

@@ -6,6 +6,8 @@ matching differs.
 
 from __future__ import annotations
 
+import re
+
 from alignbench.blocks import TEXT_KINDS, Block, BlockTree, normalise
 
 
@@ -17,3 +19,11 @@ def block_line(block: Block) -> str:
 def text_blocks(tree: BlockTree) -> list[Block]:
     """Every text-bearing block (heading, paragraph, list item, cell) in document order."""
     return [block for block in tree.blocks() if block.kind in TEXT_KINDS]
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with every character XML 1.0 forbids replaced by U+FFFD (both peers write XML)."""
+    return _NOT_XML.sub("\ufffd", text)

@@ -109,7 +109,13 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
             units.extend(_paragraph(_inline_lines(tokens[index + 1].content, env, dropped), items, profile))
             index += 3
             continue
-        elif kind in ("code_block", "fence"):
+        elif kind == "code_block":
+            # An indented code block in a legal document is over-indented text (e.g. sub-clauses
+            # indented past a list's content column), not code: read each blank-line-separated chunk
+            # as a paragraph, so "i. ... ii. ..." stay separate clauses instead of one block.
+            for chunk in _indented_chunks(token.content):
+                units.extend(_paragraph(chunk, items, profile))
+        elif kind == "fence":
             units.extend(_paragraph([token.content.rstrip("\n")], items, profile, code=True))
         elif kind == "table_open":
             close = index
@@ -154,6 +160,17 @@ def _heading(title: str, rank: int, items: list[_Item], profile: Profile) -> Uni
         return Unit("heading", text=label.rest, label=label, rank=rank)
     label = _marker_label(item, profile) if item is not None else None
     return Unit("heading", text=title, label=label, rank=rank)
+
+
+def _indented_chunks(content: str) -> list[list[str]]:
+    """The non-blank lines of an indented code block, grouped by the blank lines between them."""
+    chunks: list[list[str]] = [[]]
+    for line in content.split("\n"):
+        if line.strip():
+            chunks[-1].append(line.strip())
+        elif chunks[-1]:
+            chunks.append([])
+    return [c for c in chunks if c]
 
 
 def _paragraph(texts: list[str], items: list[_Item], profile: Profile, code: bool = False) -> list[Unit]:
