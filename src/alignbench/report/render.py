@@ -73,8 +73,12 @@ NOT_CLAIMED = (
     "No claim about splits and merges: they are labelled, counted and skipped in this release.",
     "No claim that the synthetic tier resembles real revisions; its mutations are the generator's, "
     "published beside it.",
-    "No real-tier quality claim while its labels are engine-proposed or unsigned: such a number "
-    "measures agreement of the engine with labels it seeded.",
+    "No real-tier quality claim until a human has reviewed and signed its labels: engine-proposed rows "
+    "measure the engine agreeing with itself, and agent-reviewed rows (today's state) are evidence but "
+    "not human evidence.",
+    "No out-of-sample claim: the engine's extensions to its design (lifting moved sections, heading-name "
+    "similarity, keying label-only headings by their first text) were made while reading this corpus's "
+    "failures, so both tiers are in-sample for them.",
     "No speed claim: durations never enter committed outputs; speed is measured by "
     "`python -m alignbench.bench`.",
     "No comparison with the published neurotic_docx_bench figure; that needs a tracked-changes DOCX "
