@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.errors import AlignbenchError
-from alignbench.labels.check import verdict_for
 
 VERDICTS: tuple[str, ...] = ("wrong", "acceptable")
 
@@ -36,8 +35,8 @@ def alignment_path(root: Path, backend: str, tier: str, pair: str) -> Path:
 def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> list[EngineMove]:
     """Every move each backend reported on this pair, credited and classified against the labels."""
     from alignbench.runs import BACKENDS
-    from alignbench.score.counts import credit_move, reported_pairs
     from alignbench.score.truth import truth_from_labels
+    from alignbench.score.verdicts import classified_moves
 
     truth = truth_from_labels(labels, f"{tier}/{pair} labels")
     found: list[EngineMove] = []
@@ -48,17 +47,7 @@ def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> li
         except FileNotFoundError:
             raise AlignbenchError(f"{path}: missing; run `dvc repro align@{backend}` first") from None
         version = alignment["engine"]["version"]
-        pairs = reported_pairs(alignment, str(path))
-        for change in alignment["changes"]:
-            if change["kind"] != "move":
-                continue
-            credited = credit_move(pairs, change["source"], change["test"])
-            if credited is None:
-                continue
-            if credited in truth.moves:
-                status = "labelled"
-            else:
-                status = verdict_for(labels, credited[0], credited[1], version) or "unreviewed"
+        for credited, change, status in classified_moves(truth, labels, alignment, str(path)):
             found.append(
                 EngineMove(
                     backend,

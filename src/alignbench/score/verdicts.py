@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from alignbench.labels.check import verdict_for
-from alignbench.score.counts import credit_move, raw_moves, reported_pairs
+from alignbench.score.counts import credit_move, reported_pairs
 from alignbench.score.truth import Truth
 
 
@@ -31,23 +31,36 @@ class MoveVerdicts:
         )
 
 
+def classified_moves(
+    truth: Truth, labels: Mapping[str, Any], alignment: Mapping[str, Any], where: str
+) -> list[tuple[tuple[str, str], dict[str, Any], str]]:
+    """Every engine move as ``(credited pair, change, status)``; status is labelled, wrong,
+    acceptable or unreviewed. Verdicts name the credited (labelled) block, as labels do: a section
+    move at its heading."""
+    version = (alignment.get("engine") or {}).get("version", "")
+    pairs = reported_pairs(alignment, where)
+    found = []
+    for change in alignment.get("changes") or []:
+        if change.get("kind") != "move":
+            continue
+        credited = credit_move(pairs, change["source"], change["test"]) or (change["source"], change["test"])
+        if credited in truth.moves:
+            status = "labelled"
+        else:
+            status = verdict_for(labels, credited[0], credited[1], version) or "unreviewed"
+        found.append((credited, change, status))
+    return found
+
+
 def move_verdicts(
     truth: Truth, labels: Mapping[str, Any], alignment: Mapping[str, Any], where: str
 ) -> MoveVerdicts:
     """Classify the engine's moves that the labels do not contain as wrong, acceptable or unreviewed."""
-    version = (alignment.get("engine") or {}).get("version", "")
-    pairs = reported_pairs(alignment, where)
-    result = MoveVerdicts()
-    for source, test in raw_moves(alignment):
-        credited = credit_move(pairs, source, test) or (source, test)
-        if credited in truth.moves:
-            continue
-        # Verdicts name the credited (labelled) block, as labels do: a section move at its heading.
-        verdict = verdict_for(labels, credited[0], credited[1], version)
-        result = result + MoveVerdicts(
-            unlabelled=1,
-            wrong=int(verdict == "wrong"),
-            acceptable=int(verdict == "acceptable"),
-            unreviewed=int(verdict is None),
-        )
-    return result
+    statuses = [status for _, _, status in classified_moves(truth, labels, alignment, where)]
+    unlabelled = [s for s in statuses if s != "labelled"]
+    return MoveVerdicts(
+        unlabelled=len(unlabelled),
+        wrong=unlabelled.count("wrong"),
+        acceptable=unlabelled.count("acceptable"),
+        unreviewed=unlabelled.count("unreviewed"),
+    )
