@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from alignbench.atomic import SAFE_LOADER, load_yaml
+from alignbench.atomic import load_yaml
 from alignbench.blocks import UNIT_SEPARATOR
 from alignbench.errors import AlignbenchError
 
@@ -252,6 +252,8 @@ def _plain_is_safe(text: str) -> bool:
     if text != text.strip() or text[0] in "!&*%@`|>'\"#?:-,[]{}" or any(c in text for c in ",[]{}#"):
         return False
     try:
-        return yaml.load(f"{{k: {text}}}", Loader=SAFE_LOADER) == {"k": text}
+        # The pure-Python parser on purpose: it is stricter than libyaml (it rejects "{k: 0?}"), and a
+        # label file must read the same in every YAML tool. The result is cached, so speed is unaffected.
+        return yaml.safe_load(f"{{k: {text}}}") == {"k": text}
     except yaml.YAMLError:
         return False
