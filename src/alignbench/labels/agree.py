@@ -13,12 +13,9 @@ import json
 from typing import Any
 
 from alignbench.errors import AlignbenchError
+from alignbench.score.ratios import fmt, ratio, rounded
 
 Fate = dict[str, Any]
-
-
-def _ratio(num: int, den: int) -> float | None:
-    return round(num / den, 4) if den else None
 
 
 def set_agreement(a: set[tuple[Any, ...]], b: set[tuple[Any, ...]]) -> dict[str, Any]:
@@ -27,7 +24,7 @@ def set_agreement(a: set[tuple[Any, ...]], b: set[tuple[Any, ...]]) -> dict[str,
     if not a and not b:
         precision = recall = f1 = 1.0
     else:
-        precision, recall = _ratio(agreed, len(b)), _ratio(agreed, len(a))
+        precision, recall = rounded(ratio(agreed, len(b))), rounded(ratio(agreed, len(a)))
         f1 = round(2 * agreed / (len(a) + len(b)), 4)
     return {"a": len(a), "b": len(b), "agreed": agreed, "precision": precision, "recall": recall, "f1": f1}
 
@@ -124,9 +121,6 @@ def _describe_fate(fate: Fate | None) -> str:
 
 def render_table(report: dict[str, Any]) -> str:
     """A readable Markdown summary: one line per figure, one table row per disagreement."""
-
-    def fmt(value: float | None) -> str:
-        return "n/a" if value is None else f"{value:.4f}"
 
     lines = [f"# Agreement for {report['pair']}", "", "| what | A | B | agreed | precision | recall | F1 |"]
     lines.append("|---|---:|---:|---:|---:|---:|---:|")

@@ -38,6 +38,22 @@ def _label(block: Block) -> str:
     return "" if block.label is None else block.label.replace("|", "\\|")
 
 
+def _unpaired(side: Side, used: set[str], name: str) -> list[dict[str, Any]]:
+    """Proposed deleted (source) or inserted (test) rows for the labelled blocks the engine left unpaired."""
+
+    def row(block: Block) -> dict[str, Any]:
+        ident = row_id("d", block.address, None) if name == "source" else row_id("i", None, block.address)
+        return {
+            "id": ident,
+            name: block.address,
+            "label": block.label,
+            "digest": block.digest,
+            "status": "proposed",
+        }
+
+    return [row(b) for b in side.labelled() if b.address not in used]
+
+
 def seed_labels(
     pair: str,
     tier: str,
@@ -71,28 +87,8 @@ def seed_labels(
         correspondences.append(row)
         used_source.add(src.address)
         used_test.add(tst.address)
-    deleted = [
-        {
-            "id": row_id("d", b.address, None),
-            "source": b.address,
-            "label": b.label,
-            "digest": b.digest,
-            "status": "proposed",
-        }
-        for b in sides["source"].labelled()
-        if b.address not in used_source
-    ]
-    inserted = [
-        {
-            "id": row_id("i", None, b.address),
-            "test": b.address,
-            "label": b.label,
-            "digest": b.digest,
-            "status": "proposed",
-        }
-        for b in sides["test"].labelled()
-        if b.address not in used_test
-    ]
+    deleted = _unpaired(sides["source"], used_source, "source")
+    inserted = _unpaired(sides["test"], used_test, "test")
     version = alignment["engine"]["version"]
     return {
         "schema": SCHEMA_ID,

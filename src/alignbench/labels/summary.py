@@ -11,13 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.labels.io import ROW_SECTIONS
+from alignbench.score.ratios import ratio, rounded
 
 STATUSES: tuple[str, ...] = ("proposed", "confirmed", "corrected")
 LABELLER_KINDS: tuple[str, ...] = ("engine", "generator", "agent", "human")
-
-
-def _ratio(numerator: int, denominator: int) -> float | None:
-    return round(numerator / denominator, 4) if denominator else None
 
 
 def status_counts(data: dict[str, Any]) -> dict[str, int]:
@@ -32,7 +29,7 @@ def status_counts(data: dict[str, Any]) -> dict[str, int]:
 def override_rate(data: dict[str, Any]) -> float | None:
     """corrected / all status-bearing rows (``None`` when no row carries a status)."""
     counts = status_counts(data)
-    return _ratio(counts["corrected"], sum(counts.values()))
+    return rounded(ratio(counts["corrected"], sum(counts.values())))
 
 
 def pair_figures(data: dict[str, Any], signed_valid: bool) -> dict[str, Any]:
@@ -45,7 +42,7 @@ def pair_figures(data: dict[str, Any], signed_valid: bool) -> dict[str, Any]:
         "moves": kinds.count("move"),
         "renumbers": sum(1 for row in data["correspondences"] if row["source_label"] != row["test_label"]),
         **counts,
-        "override_rate": _ratio(counts["corrected"], sum(counts.values())),
+        "override_rate": override_rate(data),
         "labelled_by": data["review"]["labelled_by"]["kind"],
         "signatures": len(data["review"]["signatures"]),
         "signed": bool(data["review"]["signatures"]) and signed_valid,
@@ -78,7 +75,7 @@ def pooled_agreement(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
         a = sum(m[what]["a"] for m in measured)
         b = sum(m[what]["b"] for m in measured)
         agreed = sum(m[what]["agreed"] for m in measured)
-        pooled[f"{what}_f1"] = _ratio(2 * agreed, a + b)
+        pooled[f"{what}_f1"] = rounded(ratio(2 * agreed, a + b))
     pooled["disagreements"] = sum(m["disagreements"] for m in measured)
     return pooled
 
