@@ -1,0 +1,1 @@
+"""Offline rendering for `dvc plots`: an HTML template with vega inlined."""
