@@ -1,8 +1,8 @@
 """Agreement between two independent labellings of one pair (seed 003's blind second pass).
 
 Agreement is measured, not assumed: correspondence precision/recall/F1 of B against A, the same for
-moves and for renumbers, and a list of disagreements. A disagreement is one block whose fate differs
-between A and B; its id (``x-`` + 12 hex of the canonical JSON of its content) is stable, so an
+moves, renumbers and splits/merges, and a list of disagreements. A disagreement is one block whose
+fate differs between A and B; its id (``x-`` + 12 hex of the canonical JSON of its content) is stable, so an
 adjudication in ``review.adjudications`` can reference it.
 """
 
@@ -16,6 +16,9 @@ from alignbench.errors import AlignbenchError
 from alignbench.score.ratios import fmt, ratio, rounded
 
 Fate = dict[str, Any]
+# The kinds agreement is measured on, in report order. Files frozen before splits/merges were
+# measured lack that key; readers treat it as not measured rather than as agreement.
+AGREEMENT_KINDS: tuple[str, ...] = ("correspondences", "moves", "renumbers", "splits_merges")
 
 
 def set_agreement(a: set[tuple[Any, ...]], b: set[tuple[Any, ...]]) -> dict[str, Any]:
@@ -42,6 +45,14 @@ def _renumbers(data: dict[str, Any]) -> set[tuple[str, str, str | None, str | No
         (r["source"], r["test"], r["source_label"], r["test_label"])
         for r in data["correspondences"]
         if r["source_label"] != r["test_label"]
+    }
+
+
+def _splits_merges(data: dict[str, Any]) -> set[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    return {
+        (section, tuple(sorted(r["source"])), tuple(sorted(r["test"])))
+        for section in ("splits", "merges")
+        for r in data[section]
     }
 
 
@@ -105,6 +116,7 @@ def agree(a: dict[str, Any], b: dict[str, Any], names: tuple[str, str] = ("A", "
         "correspondences": set_agreement(_links(a), _links(b)),
         "moves": set_agreement(_moves(a), _moves(b)),
         "renumbers": set_agreement(_renumbers(a), _renumbers(b)),
+        "splits_merges": set_agreement(_splits_merges(a), _splits_merges(b)),
         "disagreements": disagreements(a, b),
     }
 
@@ -124,7 +136,9 @@ def render_table(report: dict[str, Any]) -> str:
 
     lines = [f"# Agreement for {report['pair']}", "", "| what | A | B | agreed | precision | recall | F1 |"]
     lines.append("|---|---:|---:|---:|---:|---:|---:|")
-    for key in ("correspondences", "moves", "renumbers"):
+    for key in AGREEMENT_KINDS:
+        if key not in report:
+            continue
         r = report[key]
         lines.append(
             f"| {key} | {r['a']} | {r['b']} | {r['agreed']} | {fmt(r['precision'])} | "

@@ -111,12 +111,24 @@ def _cmd_reanchor(args: argparse.Namespace) -> int:
 def _cmd_agree(args: argparse.Namespace) -> int:
     a, b = load_labels(args.a), load_labels(args.b)
     report = agree(a, b, names=(args.a, args.b))
+    if args.blind_dir:
+        from alignbench.labels.blind_workdir import verify_blind_workdir
+
+        report["blind_workdir"] = verify_blind_workdir(Path(args.blind_dir), report["pair"])
     table = render_table(report)
     if args.json:
         write_text(args.json, dump_json(report))
     if args.table:
         write_text(args.table, table)
     sys.stdout.write(table)
+    return 0
+
+
+def _cmd_blind(args: argparse.Namespace) -> int:
+    from alignbench.labels.blind_workdir import make_blind_workdir
+
+    manifest = make_blind_workdir(Path(args.root), args.pair, Path(args.dir))
+    print(f"wrote {args.dir}: {', '.join(manifest['given'])} (hashes in blind-workdir.json)")
     return 0
 
 
@@ -305,4 +317,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("b", help="labels.yaml of the second (blind) labelling")
     p.add_argument("--json", help="also write the report as JSON here")
     p.add_argument("--table", help="also write the Markdown table here")
+    p.add_argument(
+        "--blind-dir",
+        help="the directory `label blind` made for B: checked, and its file hashes recorded in the report",
+    )
     p.set_defaults(func=_cmd_agree)
+
+    p = verb("blind", "make a fresh directory holding only the two documents and a blank sheet")
+    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p.add_argument("--dir", required=True, help="a new or empty directory for the blind labeller")
+    p.set_defaults(func=_cmd_blind)

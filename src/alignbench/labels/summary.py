@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from alignbench.labels.agree import AGREEMENT_KINDS
 from alignbench.labels.io import ROW_SECTIONS
 from alignbench.score.ratios import ratio, rounded
 
@@ -58,9 +59,9 @@ def agreement_figures(path: Path) -> dict[str, Any] | None:
     figures: dict[str, Any] = {
         "labellers": [report[side]["labelled_by"]["id"] for side in ("a", "b")],
     }
-    for what in ("correspondences", "moves", "renumbers"):
-        block = report[what]
-        figures[what] = {key: block[key] for key in ("a", "b", "agreed")}
+    for what in AGREEMENT_KINDS:
+        if what in report:
+            figures[what] = {key: report[what][key] for key in ("a", "b", "agreed")}
     figures["disagreements"] = len(report["disagreements"])
     return figures
 
@@ -71,11 +72,13 @@ def pooled_agreement(pairs: list[dict[str, Any]]) -> dict[str, Any] | None:
     if not measured:
         return None
     pooled: dict[str, Any] = {"pairs": len(measured)}
-    for what in ("correspondences", "moves", "renumbers"):
-        a = sum(m[what]["a"] for m in measured)
-        b = sum(m[what]["b"] for m in measured)
-        agreed = sum(m[what]["agreed"] for m in measured)
-        pooled[f"{what}_f1"] = rounded(ratio(2 * agreed, a + b))
+    for what in AGREEMENT_KINDS:
+        with_kind = [m[what] for m in measured if what in m]
+        a = sum(m["a"] for m in with_kind)
+        b = sum(m["b"] for m in with_kind)
+        agreed = sum(m["agreed"] for m in with_kind)
+        pooled[f"{what}_f1"] = rounded(ratio(2 * agreed, a + b)) if with_kind else None
+        pooled[f"{what}_pairs"] = len(with_kind)
     pooled["disagreements"] = sum(m["disagreements"] for m in measured)
     return pooled
 
