@@ -11,6 +11,7 @@ import pytest
 from alignbench.cli import main as alignbench_main
 from alignbench.labels.init import init_pair
 from alignbench.labels.io import dump_labels, load_labels
+from alignbench.labels.move_rule import MOVE_RULE
 from labels_fixtures.support import FIXTURES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +57,9 @@ def test_init_seeds_every_block_as_proposed_and_never_a_move(repo: Path) -> None
     assert "| ? | /section[1]/list_item[1] |" not in worksheet
     move_sheet = (repo / PAIR_DIR / "move_worksheet.md").read_text(encoding="utf-8")
     assert "move" not in move_sheet.split("\n| # |")[1].lower()  # the table itself carries no engine hint
-    assert "exact" not in move_sheet and "renumber" not in move_sheet
+    table = move_sheet.split("\n| # |")[1]  # the fixed rule text above it names passes; the table must not
+    assert "exact" not in table and "renumber" not in table
+    assert MOVE_RULE.splitlines()[0] in move_sheet  # the labeller sees the rule and its worked examples
 
 
 def test_init_refuses_to_overwrite_and_is_deterministic(repo: Path, capsys) -> None:

@@ -20,6 +20,7 @@ from alignbench.atomic import dump_json, write_text
 from alignbench.errors import AlignbenchError
 from alignbench.labels.documents import SIDES
 from alignbench.labels.init import real_pair_documents
+from alignbench.labels.move_rule import MOVE_RULE
 from alignbench.labels.workflow import BLIND_LABELS_NAME, BLIND_SHEET_NAME, write_blank_sheet
 
 MANIFEST_NAME = "blind-workdir.json"
@@ -35,7 +36,8 @@ Do not open anything outside this directory (no labels, no engine output, no rep
 
 Write one decision per line in {sheet}: `S3 = T3`, `S4 = T9 move`, `S5 = -` (deleted),
 `- = T4` (inserted), `S6 = T6 T7 split`, `S8 S9 = T8 merge`, `S10 unscored: reason`.
-The move rule, with worked examples, is at the top of {sheet}. Then compile it:
+{move_rule}
+Then compile it:
 
     alignbench label compile {pair} {sheet} --by agent:YOUR-ID --out {labels}
 
@@ -67,6 +69,7 @@ def make_blind_workdir(root: Path, pair: str, workdir: Path) -> dict[str, Any]:
             test=names["test"],
             sheet=BLIND_SHEET_NAME,
             labels=BLIND_LABELS_NAME,
+            move_rule=MOVE_RULE,
         ),
     )
     files = {p.name: _sha256(p) for p in sorted(workdir.iterdir()) if p.is_file()}

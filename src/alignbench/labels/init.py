@@ -20,6 +20,7 @@ from alignbench.blocks import LABELLED_KINDS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.io import SCHEMA_ID, dump_labels, row_id
+from alignbench.labels.move_rule import MOVE_RULE
 
 REAL_DOCUMENTS = "corpus/real"
 REAL_LABELS = "corpus/labels/real"
@@ -163,6 +164,10 @@ def render_move_worksheet(data: dict[str, Any], sides: dict[str, Side]) -> str:
         "The clauses of both versions in document order, with no engine output. For each source clause "
         "decide where it went. A correspondence whose parents do not correspond, or that crosses its "
         "siblings, is `kind: move` in labels.yaml (only at the topmost block of a moved subtree).",
+        "",
+        "```text",
+        MOVE_RULE.rstrip(),
+        "```",
         "",
         "| # | source | label | text | test | label | text |",
         "|---:|---|---|---|---|---|---|",
