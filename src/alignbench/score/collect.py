@@ -22,8 +22,9 @@ from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
 from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
+from alignbench.score.swaps import swap_partners
 from alignbench.score.trust import pair_trust
-from alignbench.score.truth import truth_from_labels
+from alignbench.score.truth import Truth, truth_from_labels
 from alignbench.score.verdicts import MoveVerdicts, move_verdicts
 from alignbench.tiers import discover
 
@@ -70,19 +71,31 @@ def plan_of(loaded: LoadedPair) -> str:
     return str(plan) if plan else loaded.tier
 
 
+def count_columns(
+    truth: Truth,
+    output: Mapping[str, Any],
+    lost: frozenset[tuple[str, str]],
+    partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]],
+    where: str,
+) -> dict[str, PairCounts]:
+    """One engine's counts on one pair, per column, with the move ceiling and swap credit applied."""
+    return {
+        column: count_pair(truth, output, column, move_ceiling_lost=lost, swap_partners=partners, where=where)
+        for column in COLUMNS
+    }
+
+
 def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None) -> ScoredPair:
     """Counts of every engine on one pair; ``align_params`` enables the per-pass ``unique`` re-runs."""
     where = f"corpus labels of {loaded.tier}/{loaded.pair}"
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
+    partners = swap_partners(truth, loaded.source, loaded.test)
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     for engine in ENGINES:
         output = read_output(root, engine, loaded.tier, loaded.pair)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
-        scored.counts[engine] = {
-            column: count_pair(truth, output, column, move_ceiling_lost=lost, where=source)
-            for column in COLUMNS
-        }
+        scored.counts[engine] = count_columns(truth, output, lost, partners, source)
         if engine == FLOOR:
             continue
         scored.engine_versions[engine] = str((output.get("engine") or {}).get("version", ""))
@@ -98,10 +111,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         output = current_peer_output(root, peer, loaded)
         if output is not None:
             source = str(output_path(root, peer, loaded.tier, loaded.pair).relative_to(root))
-            scored.counts[peer] = {
-                column: count_pair(truth, output, column, move_ceiling_lost=lost, where=source)
-                for column in COLUMNS
-            }
+            scored.counts[peer] = count_columns(truth, output, lost, partners, source)
     return scored
 
 

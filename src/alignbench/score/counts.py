@@ -13,6 +13,7 @@ from typing import Any
 from alignbench.blocks import LABELLED_KINDS
 from alignbench.errors import AlignbenchError
 from alignbench.score.addresses import COLUMN_KINDS, FLAT_UNADDRESSABLE, is_under, kind_of
+from alignbench.score.swaps import credited_moves
 from alignbench.score.truth import RenumberKey, Truth, label_text
 
 COLUMNS: tuple[str, ...] = ("all", "flat")
@@ -109,6 +110,7 @@ def count_pair(
     column: str,
     *,
     move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
+    swap_partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]] | None = None,
     where: str = "alignment",
 ) -> PairCounts:
     """Count one engine output against the truth in one column (``all`` or ``flat``)."""
@@ -134,7 +136,7 @@ def count_pair(
         spurious_links=len(spurious),
         labelled_moves=len(truth_moves),
         reported_moves=len(engine_moves),
-        hit_moves=len(truth_moves & engine_moves),
+        hit_moves=credited_moves(truth_moves, engine_moves, dict(swap_partners or {})),
         move_pairs_hit=len(truth_moves & engine_links),
         move_ceiling_lost=len(truth_moves & move_ceiling_lost),
         labelled_renumbers=len(truth_renumbers),
