@@ -34,7 +34,7 @@ def _swap_truth():
 
 
 def test_partners_are_the_crossed_siblings_only() -> None:
-    source, test, a, b, c, truth = _swap_truth()
+    source, test, a, b, _c, truth = _swap_truth()
     assert swap_partners(truth, source, test) == {b: frozenset({a})}  # gamma kept its place
 
 
@@ -48,7 +48,7 @@ def test_reporting_the_other_partner_is_credited_once() -> None:
 
 
 def test_count_pair_applies_swap_credit_to_precision_and_recall() -> None:
-    source, test, a, b, _, truth = _swap_truth()
+    source, test, a, _b, _, truth = _swap_truth()
     pairs = [{"source": s, "test": t} for s, t in sorted(truth.links)]
     alignment = {"pairs": pairs, "changes": [{"kind": "move", "source": a[0], "test": a[1]}]}
     plain = count_pair(truth, alignment, "all")
