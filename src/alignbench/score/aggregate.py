@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from alignbench.runs import BACKENDS
-from alignbench.score.collect import ENGINES, ScoredPair, scored_peers
+from alignbench.score.collect import ENGINES, FLOOR, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.passes import PASS_NAMES, PassCounts
 from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, headline, ratio, rounded, total
@@ -144,18 +144,28 @@ def _gate(
     }
 
 
+# What a reviewer reads in a pull request (`dvc metrics diff --md main`); everything else is in
+# results/latest.json, results/tables/ and REPORT.md, outside the default metrics.
+HEADLINE_METRICS: tuple[str, ...] = ("f1", "move_precision", "move_recall", "renumber_recall")
+VERDICT_FIELDS: tuple[str, ...] = ("wrong", "unreviewed")
+
+
 def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
-    """``results/metrics.json``: nested plain numbers for ``dvc metrics show`` (null for n/a)."""
+    """``results/metrics.json``: the headline only, per tier and backend (null for n/a)."""
     view: dict[str, Any] = {}
     for tier, data in summary["tiers"].items():
         tier_view: dict[str, Any] = {"pairs": len(data["pairs"]), "assessed": int(data["trust"]["assessed"])}
         for engine, columns in data["engines"].items():
-            engine_view: dict[str, Any] = {column: dict(columns[column]["headline"]) for column in COLUMNS}
-            engine_view["excluded"] = {
-                k: columns["all"]["counts"][k] for k in ("splits", "merges", "unscored")
-            }
-            if engine in data["move_verdicts"]:
-                engine_view["move_verdicts"] = dict(data["move_verdicts"][engine])
+            headline_all = columns["all"]["headline"]
+            if engine == FLOOR:
+                tier_view[engine] = {"f1": headline_all["f1"]}
+                continue
+            if engine not in BACKENDS:
+                continue
+            engine_view = {metric: headline_all[metric] for metric in HEADLINE_METRICS}
+            verdicts = data["move_verdicts"].get(engine)
+            if verdicts is not None:
+                engine_view.update({f"moves_{k}": verdicts[k] for k in VERDICT_FIELDS})
             tier_view[engine] = engine_view
         view[tier] = tier_view
     view["gates"] = {
