@@ -130,6 +130,7 @@ def test_outputs_exist_and_are_byte_stable(repo):
         "results/latest.json",
         "results/plots/difflib.json",
         "results/plots/rapidfuzz.json",
+        "results/plots/sweep.json",
         "results/tables/per_pass.csv",
         "REPORT.md",
         f"results/floor/synthetic/{PAIR}.json",
@@ -161,6 +162,15 @@ def test_metrics_on_the_fixture_pair(repo):
     assert metrics["gates"]["synthetic_f1"] == {"met": 1, "assessed": 1}
     plot = json.loads((root / "results" / "plots" / "difflib.json").read_text())
     assert plot == [{"plan": "synthetic:fixture-plan", "f1": 1.0, "precision": 1.0, "recall": 1.0}]
+    sweep = json.loads((root / "results" / "plots" / "sweep.json").read_text())
+    assert {"series": "synthetic/difflib", "f1": 1.0, "move_recall": None}.items() <= sweep[2].items()
+    assert [point["series"] for point in sweep] == [
+        "real/difflib",
+        "real/rapidfuzz",
+        "synthetic/difflib",
+        "synthetic/rapidfuzz",
+    ]
+    assert all(isinstance(point["fuzzy_min_similarity"], float) for point in sweep)
 
 
 def test_report_sections_and_not_assessed_real_tier(repo):

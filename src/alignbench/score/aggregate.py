@@ -201,3 +201,27 @@ def plot_records(pairs: Sequence[ScoredPair], backend: str) -> list[dict[str, An
             }
         )
     return records
+
+
+SWEEP_PARAM = "fuzzy_min_similarity"
+
+
+def sweep_records(summary: Mapping[str, Any], align_params: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One point per tier and backend at this run's ``align.fuzzy_min_similarity``.
+
+    A single run is one point per series; `dvc plots diff` over the experiments of a sweep overlays
+    every run's points, which draws F1 and move recall against the threshold.
+    """
+    records = []
+    for tier, data in summary["tiers"].items():
+        for backend in BACKENDS:
+            h = data["engines"][backend]["all"]["headline"]
+            records.append(
+                {
+                    SWEEP_PARAM: align_params.get(SWEEP_PARAM),
+                    "series": f"{tier}/{backend}",
+                    "f1": h["f1"],
+                    "move_recall": h["move_recall"],
+                }
+            )
+    return records

@@ -8,7 +8,7 @@ from typing import Any
 
 from alignbench.atomic import write_json, write_text
 from alignbench.runs import BACKENDS, read_params
-from alignbench.score.aggregate import metrics_view, plot_records, summarise
+from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
 from alignbench.score.tables import all_tables, to_csv
 
@@ -16,7 +16,7 @@ LATEST_SCHEMA = "alignbench/latest/v1"
 
 
 def score_repository(root: Path) -> dict[str, Any]:
-    """Score every pair and write metrics.json, latest.json, tables/*.csv and the two plot files."""
+    """Score every pair and write metrics.json, latest.json, tables/*.csv and the plot files."""
     score_params = read_params(root, "score")
     align_params = read_params(root, "align")
     pairs = score_all(root, align_params)
@@ -34,6 +34,7 @@ def score_repository(root: Path) -> dict[str, Any]:
             stale.unlink()
     for backend in BACKENDS:
         write_json(results / "plots" / f"{backend}.json", plot_records(pairs, backend))
+    write_json(results / "plots" / "sweep.json", sweep_records(summary, align_params))
     return latest
 
 
