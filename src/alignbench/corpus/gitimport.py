@@ -18,6 +18,7 @@ import hashlib
 import re
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -98,7 +99,7 @@ def source_record(
         "family": family,
         "path": raw_path,
         "media": _media(file.path),
-        "url": f"https://raw.githubusercontent.com/{repo}/{full_commit}/{file.path}",
+        "url": f"https://raw.githubusercontent.com/{repo}/{full_commit}/{urllib.parse.quote(file.path)}",
         "revision": revision,
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),

@@ -75,7 +75,7 @@ def _source_entry(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_from_upstream(root: str | Path, upstream: str | Path) -> list[str]:
-    """Copy every file the pairs need; return the source ids written (sorted)."""
+    """Copy every mirror file the pairs need; return the ids copied (sorted). Git-imported entries stay."""
     base, mirror = Path(root), Path(upstream)
     manifest = load_yaml(mirror / "MANIFEST.yaml")
     entries = {e["id"]: e for e in manifest["entries"]}
@@ -106,7 +106,7 @@ def import_from_upstream(root: str | Path, upstream: str | Path) -> list[str]:
     body = yaml.safe_dump({"sources": records}, sort_keys=False, allow_unicode=True, width=100)
     write_text(base / SOURCES_FILE, SOURCES_HEADER + body)
     load_sources(base)  # what we wrote must validate
-    return wanted
+    return [sid for sid in wanted if sid not in kept]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
