@@ -7,6 +7,7 @@ import pytest
 from alignbench.corpus.bill_xml import bill_xml_to_text
 from alignbench.corpus.normalise import (
     MARKDOWN_PIPELINE,
+    front_matter_title_to_heading,
     normalise_line_endings,
     promote_span_ids_to_labels,
     run_pipeline,
@@ -17,6 +18,36 @@ from alignbench.errors import AlignbenchError
 
 def test_normalise_line_endings() -> None:
     assert normalise_line_endings("a\r\nb\rc\n") == "a\nb\nc\n"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        # GitHub site-policy: the title becomes the page heading, site metadata goes.
+        (
+            "---\ntitle: GitHub Logo Policy\nredirect_from:\n  - /articles/logo\nversions:\n  fpt: '*'\n"
+            "---\n\nYou can use the logo.\n",
+            "# GitHub Logo Policy\n\nYou can use the logo.\n",
+        ),
+        # 37signals: the body already opens with its own heading, so the title is not repeated.
+        (
+            "---\ntitle: Terms of Service\ndescription: All.\n---\n\n# Terms of Service\n\nHello.\n",
+            "# Terms of Service\n\nHello.\n",
+        ),
+        ("---\nlayout: page\n---\nBody.\n", "Body.\n"),  # no title: metadata only
+        ('---\ntitle: "Quoted:  title"\n...\nBody.\n', "# Quoted: title\n\nBody.\n"),
+        ("No front matter.\n\n---\n\ntitle: x\n---\n", "No front matter.\n\n---\n\ntitle: x\n---\n"),
+        ("----\ntitle: x\n----\n", "----\ntitle: x\n----\n"),  # not a front matter fence
+    ],
+)
+def test_front_matter_title_to_heading(raw: str, expected: str) -> None:
+    assert front_matter_title_to_heading(raw) == expected
+
+
+@pytest.mark.parametrize("raw", ["---\ntitle: [unclosed\n---\nBody.\n", "---\n- a list\n---\nBody.\n"])
+def test_front_matter_that_is_not_a_yaml_mapping_is_refused(raw: str) -> None:
+    with pytest.raises(AlignbenchError, match="front matter"):
+        front_matter_title_to_heading(raw)
 
 
 @pytest.mark.parametrize(

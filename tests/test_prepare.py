@@ -114,8 +114,12 @@ def test_unknown_source_id_is_refused(tmp_path: Path) -> None:
 def test_committed_pair_list_meets_the_brief() -> None:
     pairs = load_pairs(REPO)
     families = {spec.source.split("/")[0] for spec in pairs}
-    assert len(pairs) >= 20
-    assert {"commonpaper", "usbills", "licence-texts"} <= families
+    assert len(pairs) >= 60  # issue 12: at least 60 pairs from at least 6 families, 15 restructured
+    assert len(families) >= 6
+    assert {"commonpaper", "usbills", "licence-texts", "github-site-policy", "basecamp", "legalmattic"} <= (
+        families
+    )
+    assert sum(spec.restructured is not None for spec in pairs) >= 15
     assert sum(spec.control for spec in pairs) >= 3
     assert sum(spec.source.startswith("usbills/") for spec in pairs) >= 4
 

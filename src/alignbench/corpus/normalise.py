@@ -10,12 +10,49 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import yaml
+
+from alignbench.errors import AlignbenchError
+
 _CRLF = re.compile(r"\r\n?")
 
 
 def normalise_line_endings(text: str) -> str:
     """CRLF and lone CR become LF (some Common Paper files were committed with CRLF)."""
     return _CRLF.sub("\n", text)
+
+
+# Jekyll/Docs-style YAML front matter: a first line of exactly '---', then YAML, then '---' or '...'.
+_FRONT_MATTER = re.compile(r"\A---\n(?P<yaml>.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+_FIRST_LINE_IS_H1 = re.compile(r"\A\s*#[ \t]")
+
+
+def front_matter_title_to_heading(text: str) -> str:
+    """Replace YAML front matter with the page title as a ``#`` heading, as the published page shows it.
+
+    Site-policy repositories (GitHub, 37signals) keep the title and site metadata (redirects,
+    versions, topics, description) in front matter. Left in place, the markdown reader would read
+    that metadata as paragraphs and lists and nest the document's opening under them. The title is
+    what the rendered page displays as its heading, so it becomes ``# title`` - unless the body
+    already opens with its own ``#`` heading, which the page shows instead. The other keys are not
+    document text and are dropped.
+    """
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return text
+    try:
+        meta = yaml.safe_load(match["yaml"] or "")
+    except yaml.YAMLError as exc:
+        raise AlignbenchError(
+            f"the YAML front matter does not parse ({exc.__class__.__name__}); fix it"
+        ) from None
+    if meta is not None and not isinstance(meta, dict):
+        raise AlignbenchError("the YAML front matter is not a mapping of keys to values")
+    body = text[match.end() :].lstrip("\n")
+    title = meta.get("title") if meta else None
+    if isinstance(title, str) and title.strip() and not _FIRST_LINE_IS_H1.match(body):
+        return f"# {' '.join(title.split())}\n\n{body}"
+    return body
 
 
 # A markdown ordered-list item whose text starts with a span carrying an id attribute.
@@ -83,6 +120,7 @@ def strip_inline_html(text: str) -> str:
 # name -> function, in the order prepare applies them to a markdown document.
 MARKDOWN_PIPELINE: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("normalise_line_endings", normalise_line_endings),
+    ("front_matter_title_to_heading", front_matter_title_to_heading),
     ("promote_span_ids_to_labels", promote_span_ids_to_labels),
     ("strip_inline_html", strip_inline_html),
 )

@@ -13,7 +13,7 @@ PAIRS_FILE = "corpus/pairs.yaml"
 FORMATS: dict[str, str] = {"markdown": "md", "text": "txt"}  # format -> prepared file extension
 PROFILES: tuple[str, ...] = ("markdown", "contract")
 _PAIR_ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
-_FIELDS = ("pair", "source", "test", "format", "profile", "note", "control")
+_FIELDS = ("pair", "source", "test", "format", "profile", "note", "control", "restructured")
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class PairSpec:
     profile: str
     note: str | None = None
     control: bool = False
+    # One line saying how the pair is heavily restructured (sections reordered, articles merged or
+    # split, clauses rewritten); None for an ordinary revision. Issue 12 counts these pairs.
+    restructured: str | None = None
 
     @property
     def extension(self) -> str:
@@ -62,6 +65,16 @@ def load_pairs(root: str | Path) -> list[PairSpec]:
             raise AlignbenchError(f"{where} ({pair_id}): profile must be one of {', '.join(PROFILES)}")
         if not isinstance(entry.get("control", False), bool):
             raise AlignbenchError(f"{where} ({pair_id}): control must be true or false")
+        restructured = entry.get("restructured")
+        if restructured is not None and (not isinstance(restructured, str) or not restructured.strip()):
+            raise AlignbenchError(
+                f"{where} ({pair_id}): restructured must be a one-line reason (what moved, merged, split "
+                "or was rewritten); leave it out for an ordinary revision"
+            )
+        if restructured is not None and "\n" in restructured.strip():
+            raise AlignbenchError(f"{where} ({pair_id}): restructured must be a single line")
+        if restructured is not None and entry.get("control", False):
+            raise AlignbenchError(f"{where} ({pair_id}): a control cannot also be restructured")
         if entry["source"] == entry["test"]:
             raise AlignbenchError(f"{where} ({pair_id}): source and test are the same file")
         pairs.append(
@@ -73,6 +86,7 @@ def load_pairs(root: str | Path) -> list[PairSpec]:
                 profile=entry["profile"],
                 note=entry.get("note"),
                 control=bool(entry.get("control", False)),
+                restructured=restructured.strip() if restructured is not None else None,
             )
         )
     return pairs

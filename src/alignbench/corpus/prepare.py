@@ -33,6 +33,7 @@ _MEDIA_FOR_FORMAT: dict[str, tuple[str, ...]] = {
 NORMALISATION_ORDER: tuple[str, ...] = (
     "bill_xml_to_text",
     "normalise_line_endings",
+    "front_matter_title_to_heading",
     "promote_span_ids_to_labels",
     "strip_inline_html",
 )
@@ -75,7 +76,10 @@ def prepare_document(root: Path, source: Source) -> tuple[str, dict[str, Any]]:
                 f"source {source.id}: {RAW_DIR}/{source.path} is not UTF-8 (byte {exc.start})"
             ) from None
         pipeline = MARKDOWN_PIPELINE if source.media == "markdown" else TEXT_PIPELINE
-    text, steps = run_pipeline(text, pipeline)
+    try:
+        text, steps = run_pipeline(text, pipeline)
+    except AlignbenchError as exc:
+        raise AlignbenchError(f"source {source.id}: {RAW_DIR}/{source.path}: {exc}") from None
     applied.extend(steps)
     if not text.endswith("\n"):
         text += "\n"
@@ -138,7 +142,7 @@ def _document_record(
 
 
 def _check_pair(spec: PairSpec, sources: dict[str, Source]) -> tuple[Source, Source]:
-    picked = []
+    picked: list[Source] = []
     for role in ("source", "test"):
         sid = getattr(spec, role)
         if sid not in sources:
@@ -153,6 +157,11 @@ def _check_pair(spec: PairSpec, sources: dict[str, Source]) -> tuple[Source, Sou
                 f"which cannot be prepared as {spec.format}"
             )
         picked.append(source)
+    if picked[0].family != picked[1].family:
+        raise AlignbenchError(
+            f"corpus/pairs.yaml pair {spec.pair}: source is family {picked[0].family} but test is "
+            f"{picked[1].family}; a pair compares two versions of one family's document"
+        )
     return picked[0], picked[1]
 
 
@@ -178,12 +187,14 @@ def prepare_pair(root: Path, spec: PairSpec, sources: dict[str, Source], out_dir
     used = set(details["source"]["normalisations"]) | set(details["test"]["normalisations"])
     manifest: dict[str, Any] = {
         "pair": spec.pair,
+        "family": source.family,
         "origin": _origin(source, test),
         "format": spec.format,
         "profile": spec.profile,
         "extension": spec.extension,
         "control": spec.control,
         "note": spec.note,
+        "restructured": spec.restructured,
         "prepared_by": PREPARED_BY,
         "licence": _joined(source.licence, test.licence),
         "attribution": _joined(source.attribution, test.attribution),

@@ -15,6 +15,12 @@ from alignbench.errors import AlignbenchError
 
 SOURCES_FILE = "corpus/sources.yaml"
 RAW_DIR = "corpus/raw"
+SOURCES_HEADER = (
+    "# Upstream files the real tier is built from. Written by two maintainer commands, never by hand:\n"
+    "#   python -m alignbench.corpus.upstream --from-upstream <mirror>   (files of the offline mirror)\n"
+    "#   python -m alignbench.corpus.gitimport --git-dir <clone> ...      (revisions from a git clone)\n"
+    "# path is relative to corpus/raw; sha256/bytes are of those exact bytes.\n"
+)
 # How prepare turns the raw bytes into a document the readers understand.
 MEDIA: tuple[str, ...] = ("markdown", "text", "uslm-xml", "bill-dtd-xml")
 REQUIRED_FIELDS: tuple[str, ...] = (
