@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from alignbench.blocks import LABELLED_KINDS, TEXT_KINDS, Block, BlockTree
 from alignbench.errors import AlignbenchError
@@ -41,9 +40,20 @@ class Span:
     end: int
 
 
-@lru_cache(maxsize=8192)
-def _word_pattern(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)")
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _find_word(document: str, word: str, start: int, limit: int) -> int:
+    """Index of the first whole-word ``word`` in ``document[start:limit]``, or -1 (str.find, no regex)."""
+    at = document.find(word, start, limit)
+    while at != -1:
+        end = at + len(word)
+        before_ok = at == 0 or not _is_word(document[at - 1])
+        if before_ok and (end == len(document) or not _is_word(document[end])):
+            return at
+        at = document.find(word, at + 1, limit)
+    return -1
 
 
 def _words(block: Block) -> list[str]:
@@ -52,24 +62,24 @@ def _words(block: Block) -> list[str]:
 
 def _find_sequence(document: str, words: list[str], cursor: int) -> Span | None:
     """First whole-word occurrence of ``words`` in order at or after ``cursor``, gaps <= MAX_GAP."""
-    first = _word_pattern(words[0])
-    attempt = first.search(document, cursor)
-    while attempt is not None:
-        end = attempt.end()
+    size = len(document)
+    attempt = _find_word(document, words[0], cursor, size)
+    while attempt != -1:
+        end = attempt + len(words[0])
         for word in words[1:]:
-            found = _word_pattern(word).search(document, end, end + MAX_GAP + len(word))
-            if found is None:
+            found = _find_word(document, word, end, min(size, end + MAX_GAP + len(word)))
+            if found == -1:
                 break
-            end = found.end()
+            end = found + len(word)
         else:
-            return Span(attempt.start(), end)
-        attempt = first.search(document, attempt.start() + 1)
+            return Span(attempt, end)
+        attempt = _find_word(document, words[0], attempt + 1, size)
     return None
 
 
 def locate_spans(document: str, tree: BlockTree, where: str) -> dict[str, Span]:
     """Address -> span for every labelled block of ``tree`` in ``document``; one error names every miss."""
-    if any(ord(ch) > 0xFFFF for ch in document):
+    if not document.isascii() and max(document) > "\uffff":
         raise AlignbenchError(
             f"{where}: has characters outside the Basic Multilingual Plane, where code-point and UTF-16 "
             "offsets differ; span export supports BMP-only documents"

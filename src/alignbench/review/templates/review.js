@@ -169,15 +169,23 @@
     ctl.push('<input class="note" placeholder="note" value="' + esc(d.note || "") + '">');
     return '<div class="head">' + head + "</div>" + body + '<div class="ctl">' + ctl.join("") + "</div>";
   }
-  function order(d) {
-    const s = d.source.length ? Math.min(...d.source.map((a) => pos.source[a])) : -1;
-    const t = d.test.length ? Math.min(...d.test.map((a) => pos.test[a])) : -1;
-    // Insertions sit just after the source block that precedes them in the test's order.
-    return s >= 0 ? [s, t] : [insertedAnchor(t) + 0.5, t];
+  function orderKeys() {
+    // One pass: a decision sorts by its first source block; an insertion sits just after the source
+    // block linked to the test block before it, so the list reads in both documents' order.
+    const minPos = (side, list) => Math.min(...list.map((a) => pos[side][a]));
+    const anchorAt = new Array(blocks.test.length);
+    let last = -1;
+    blocks.test.forEach((b, j) => { anchorAt[j] = last; const d = owner.test[b.a]; if (d && d.source.length) last = minPos("source", d.source); });
+    const keys = new Map();
+    for (const d of S.decisions) {
+      const t = d.test.length ? minPos("test", d.test) : -1;
+      keys.set(d.id, d.source.length ? [minPos("source", d.source), t] : [anchorAt[t] + 0.5, t]);
+    }
+    return keys;
   }
-  function insertedAnchor(t) {
-    for (let j = t - 1; j >= 0; j--) { const d = owner.test[blocks.test[j].a]; if (d && d.source.length) return Math.min(...d.source.map((a) => pos.source[a])); }
-    return -1;
+  function sortedDecisions() {
+    const keys = orderKeys();
+    return S.decisions.slice().sort((x, y) => { const a = keys.get(x.id), b = keys.get(y.id); return a[0] - b[0] || a[1] - b[1]; });
   }
   const cardCache = new Map();
   function renderCards() {
@@ -189,7 +197,7 @@
       list = $("#cards");
       renderEngineMoves();
     }
-    const sorted = S.decisions.slice().sort((x, y) => { const a = order(x), b = order(y); return a[0] - b[0] || a[1] - b[1]; });
+    const sorted = sortedDecisions();
     const frag = document.createDocumentFragment();
     const live = new Set();
     for (const d of sorted) {
@@ -347,7 +355,7 @@
     return H.map((x) => x.toString(16).padStart(8, "0")).join("");
   }
   function exportPayload() {
-    const decisions = S.decisions.slice().sort((x, y) => { const a = order(x), b = order(y); return a[0] - b[0] || a[1] - b[1]; }).map((d) => ({
+    const decisions = sortedDecisions().map((d) => ({
       what: d.what, source: d.source.slice().sort((a, b) => pos.source[a] - pos.source[b]), test: d.test.slice().sort((a, b) => pos.test[a] - pos.test[b]),
       move: d.what === "correspondence" && !!d.move, note: d.note || null, reason: d.what === "unscored" ? d.reason : null, decided: !!d.decided,
     }));
