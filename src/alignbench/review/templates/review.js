@@ -82,7 +82,7 @@
     opts = opts || {};
     detach({ source: source, test: test });
     let made = [];
-    if (source.length && test.length) {
+    if (source.length && test.length && !opts.unlink) {
       const what = source.length === 1 && test.length === 1 ? "correspondence" : source.length === 1 ? "split" : test.length === 1 ? "merge" : null;
       if (!what) { notice("Several blocks on both sides is neither a split nor a merge."); return []; }
       made = [newDecision(what, source, test, { move: what === "correspondence" && !!opts.move, note: opts.note || null })];
@@ -285,7 +285,7 @@
   function onCard(d, act) {
     if (act === "confirm") { d.decided = true; }
     else if (act === "move") { d.move = !d.move; d.decided = true; }
-    else if (act === "unlink") { relink(d.source.slice(), d.test.slice()); }
+    else if (act === "unlink") { relink(d.source.slice(), d.test.slice(), { unlink: true }); }
     else if (act === "partner") {
       const side = d.source.length ? "test" : "source";
       const anchor = d.source.length ? d.source[0] : d.test[0];
@@ -322,7 +322,7 @@
   function unlinkSelected() {
     const s = selected();
     if (!s.source.length && !s.test.length) { notice("Select blocks first (click them in the documents)."); return; }
-    relink(s.source, s.test); clearSel(); notice(""); refresh(false);
+    relink(s.source, s.test, { unlink: true }); clearSel(); notice(""); refresh(false);
   }
 
   // ---------- export: the digest makes a hand edit detectable ----------
