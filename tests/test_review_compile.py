@@ -28,6 +28,10 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
+def _entry(document: dict) -> dict:
+    return {"file": document["file"], "sha256": document["sha256"]}
+
+
 def _export(root: Path, tmp_path: Path, edit=None, name: str = "decisions.json") -> Path:
     """What the page exports after every draft row is confirmed (optionally edited first)."""
     data = page_data(root, PAIR)
@@ -47,7 +51,7 @@ def _export(root: Path, tmp_path: Path, edit=None, name: str = "decisions.json")
         "format": "alignbench/review-decisions/v1",
         "pair": PAIR,
         "draft": data["draft"],
-        "documents": {s: {k: data["documents"][s][k] for k in ("file", "sha256")} for s in ("source", "test")},
+        "documents": {side: _entry(data["documents"][side]) for side in ("source", "test")},
         "cold_moves": [],
         "decisions": decisions,
     }
@@ -60,7 +64,8 @@ def _export(root: Path, tmp_path: Path, edit=None, name: str = "decisions.json")
 
 
 def _compile(root: Path, export: Path, reviewer: str = "human:tester") -> int:
-    return main(["label", "compile", PAIR, "--from", str(export), "--as-reviewer", reviewer, "--root", str(root)])
+    args = ["label", "compile", PAIR, "--from", str(export), "--as-reviewer", reviewer]
+    return main([*args, "--root", str(root)])
 
 
 def test_confirming_every_row_of_an_engine_draft_makes_the_reviewer_its_signed_labeller(

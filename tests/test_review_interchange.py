@@ -42,7 +42,8 @@ def repo(tmp_path: Path) -> Path:
 
 def test_records_carry_exact_text_offsets_and_one_relationship_per_row(repo: Path) -> None:
     records = [json.loads(line) for line in export_spans(repo, repo / LABELS).splitlines()]
-    documents = {s: (repo / f"corpus/real/{PAIR}/{s}.md").read_text(encoding="utf-8") for s in ("source", "test")}
+    folder = repo / "corpus/real" / PAIR
+    documents = {s: (folder / f"{s}.md").read_text(encoding="utf-8") for s in ("source", "test")}
     for record in records:
         assert documents[record["side"]][record["start"] : record["end"]] == record["text"]
     move = [r for r in records if r["relationship_id"] == "c-4575e01e377d"]
