@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "alignbench.readers.cli",
     "alignbench.alignment.cli",
     "alignbench.labels.cli",
+    "alignbench.review.cli",
 )
 
 

@@ -149,6 +149,17 @@ def _cmd_compile(args: argparse.Namespace) -> int:
     from alignbench.labels.compile import parse_by
     from alignbench.labels.workflow import compile_sheet
 
+    if args.decisions is not None:
+        return _compile_review(args)
+    if args.sheet is None or args.by is None:
+        raise AlignbenchError(
+            "label compile: give a SHEET and --by KIND:ID, or --from decisions.json --as-reviewer KIND:ID"
+        )
+    if isinstance(args.as_reviewer, str):
+        raise AlignbenchError(
+            f"label compile: --as-reviewer takes no id with a sheet (got {args.as_reviewer!r}); "
+            "the reviewer is --by"
+        )
     outcome = compile_sheet(
         Path(args.root),
         args.pair,
@@ -157,11 +168,67 @@ def _cmd_compile(args: argparse.Namespace) -> int:
         draft_path=Path(args.draft) if args.draft else None,
         out=Path(args.out) if args.out else None,
         force=args.force,
-        as_reviewer=args.as_reviewer,
+        as_reviewer=bool(args.as_reviewer),
     )
     for warning in outcome.warnings:
         print(warning, file=sys.stderr)
     print(outcome.summary)
+    return 0
+
+
+def _compile_review(args: argparse.Namespace) -> int:
+    """``--from decisions.json``: the review page's export, compiled and signed by the reviewer."""
+    from alignbench.review.decisions import compile_export
+
+    given = [
+        f
+        for f, v in (
+            ("SHEET", args.sheet),
+            ("--by", args.by),
+            ("--draft", args.draft),
+            ("--out", args.out),
+            ("--force", args.force),
+        )
+        if v
+    ]
+    if given:
+        raise AlignbenchError(
+            f"label compile --from: {', '.join(given)} do not apply; the export names its draft (the "
+            "pair's labels.yaml) and the reviewer is --as-reviewer KIND:ID"
+        )
+    if not isinstance(args.as_reviewer, str):
+        raise AlignbenchError("label compile --from: give the reviewer as --as-reviewer human:NAME")
+    outcome = compile_export(Path(args.root), args.pair, Path(args.decisions), args.as_reviewer)
+    for warning in outcome.warnings:
+        print(warning, file=sys.stderr)
+    print(outcome.summary)
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from alignbench.review.interchange import export_spans
+
+    root = Path(args.root)
+    text = export_spans(root, _labels_path(resolve_pair(root, args.pair)))
+    if args.out:
+        write_text(args.out, text)
+        print(f"wrote {args.out}: {text.count(chr(10))} span record(s)")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from alignbench.review.interchange import import_spans
+
+    root = Path(args.root)
+    path = _labels_path(resolve_pair(root, args.pair))
+    text, warnings = import_spans(root, path, Path(args.file))
+    for warning in warnings:
+        print(f"{path}: {warning}", file=sys.stderr)
+    unchanged = path.read_text(encoding="utf-8") == text
+    write_text(path, text)
+    print(f"{path}: {'unchanged' if unchanged else 'rows replaced'} from {args.file}")
     return 0
 
 
@@ -226,7 +293,7 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
     label = subparsers.add_parser(
-        "label", help="label files: init, sheet, compile, check, sign, reanchor, agree"
+        "label", help="label files: init, sheet, compile, check, sign, reanchor, agree, export, import"
     )
     verbs = label.add_subparsers(dest="label_command", required=True)
 
@@ -252,10 +319,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", help="where to write (default: corpus/labels/real/<pair>/sheet.txt)")
     p.set_defaults(func=_cmd_sheet)
 
-    p = verb("compile", "compile a decision sheet into a complete, schema-valid labels.yaml")
+    p = verb("compile", "compile a decision sheet (or a review page export) into a labels.yaml")
     p.add_argument("pair", help="real pair id (a directory under corpus/real)")
-    p.add_argument("sheet", help="the edited sheet")
-    p.add_argument("--by", required=True, help="who labelled: human:ID or agent:ID")
+    p.add_argument("sheet", nargs="?", help="the edited sheet (not with --from)")
+    p.add_argument("--by", help="who labelled: human:ID or agent:ID (with a sheet)")
+    p.add_argument(
+        "--from",
+        dest="decisions",
+        help="a decisions.json exported by `alignbench review PAIR` (instead of a sheet)",
+    )
     p.add_argument(
         "--draft",
         help="labels.yaml the sheet was made from; unchanged rows are confirmed, "
@@ -269,10 +341,25 @@ def register(subparsers: Any) -> None:
     p.add_argument("--force", action="store_true", help="without --draft, replace an existing --out file")
     p.add_argument(
         "--as-reviewer",
-        action="store_true",
-        help="you correct another labeller's file (adjudication): keep labelled_by, add you to reviewed_by",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="KIND:ID",
+        help="with a sheet: you correct another labeller's file (keep labelled_by, add you to "
+        "reviewed_by); with --from: the reviewer who made the export, who signs it (human:NAME)",
     )
     p.set_defaults(func=_cmd_compile)
+
+    p = verb("export", "write a pair's labels as span-anchored JSONL for annotation workbenches")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.add_argument("--format", choices=("spans",), required=True, help="spans: seed 002's JSONL shape")
+    p.add_argument("--out", help="where to write (default: standard output)")
+    p.set_defaults(func=_cmd_export)
+
+    p = verb("import", "validate span-anchored JSONL and read it back into the pair's labels.yaml")
+    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p.add_argument("file", help="the JSONL file (from `label export --format spans` or a workbench)")
+    p.set_defaults(func=_cmd_import)
 
     p = verb("rule", "record an adjudicator's ruling on one disagreement of agreement.json")
     p.add_argument("pair", help="pair id or path to labels.yaml")

@@ -26,7 +26,7 @@ from alignbench.labels.sheet import Catalogue, Decision, Sheet
 from alignbench.labels.sign import machine_identity_reason
 
 LABELLER_KINDS: tuple[str, ...] = ("human", "agent")
-_SECTION = {
+SECTION_OF = {
     "correspondence": "correspondences",
     "inserted": "inserted",
     "deleted": "deleted",
@@ -93,7 +93,7 @@ def _ordered(addresses: list[str], position: dict[str, int]) -> list[str]:
     return sorted(addresses, key=lambda a: position[a])
 
 
-def _row(decision: Decision, sides: dict[str, Side], catalogue: Catalogue) -> dict[str, Any]:
+def decision_row(decision: Decision, sides: dict[str, Side], catalogue: Catalogue) -> dict[str, Any]:
     """The schema row of one decision, without status (set by :func:`_with_status`)."""
     src_pos, tst_pos = catalogue.position("source"), catalogue.position("test")
     source, test = _ordered(decision.source, src_pos), _ordered(decision.test, tst_pos)
@@ -167,7 +167,7 @@ def _with_status(
     return kept
 
 
-def _sort_key(section: str, row: dict[str, Any], catalogue: Catalogue) -> tuple[Any, ...]:
+def row_sort_key(section: str, row: dict[str, Any], catalogue: Catalogue) -> tuple[Any, ...]:
     src, tst = catalogue.position("source"), catalogue.position("test")
     if section == "correspondences":
         return (src[row["source"]], tst[row["test"]])
@@ -210,16 +210,16 @@ def compile_labels(
                 )
     draft_rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] | None = None
     if draft is not None:
-        draft_rows = {s: {row_key(s, row): row for row in draft[s]} for s in _SECTION.values()}
-    sections: dict[str, list[dict[str, Any]]] = {s: [] for s in _SECTION.values()}
+        draft_rows = {s: {row_key(s, row): row for row in draft[s]} for s in SECTION_OF.values()}
+    sections: dict[str, list[dict[str, Any]]] = {s: [] for s in SECTION_OF.values()}
     for decision in sheet.decisions:
         for single in _expand(decision):
-            section = _SECTION[single.what]
-            row = _row(single, sides, catalogue)
+            section = SECTION_OF[single.what]
+            row = decision_row(single, sides, catalogue)
             scoped = None if draft_rows is None else draft_rows[section]
             sections[section].append(_with_status(section, row, scoped))
     for section, rows in sections.items():
-        rows.sort(key=lambda r, s=section: _sort_key(s, r, catalogue))
+        rows.sort(key=lambda r, s=section: row_sort_key(s, r, catalogue))
     return {
         "schema": SCHEMA_ID,
         "pair": base.pair,

@@ -9,6 +9,7 @@ what it drops from the file it replaces.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from alignbench.labels.compile import PairBase, compile_labels
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.init import REAL_LABELS, real_pair_documents
 from alignbench.labels.io import dump_labels, load_labels
-from alignbench.labels.sheet import Catalogue, check_binding, parse_sheet, render_sheet
+from alignbench.labels.sheet import Catalogue, Sheet, check_binding, parse_sheet, render_sheet
 from alignbench.labels.summary import status_counts
 
 SHEET_NAME = "sheet.txt"
@@ -106,6 +107,51 @@ def compile_sheet(
     as_reviewer: bool = False,
 ) -> Outcome:
     """Compile ``sheet_path`` into ``out`` (default: labels.yaml with a draft, blind-labels.yaml without)."""
+    try:
+        text = sheet_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AlignbenchError(
+            f"{sheet_path}: cannot read the sheet ({exc.__class__.__name__}); check the path"
+        ) from None
+
+    def parsed(sides: dict[str, Side]) -> Sheet:
+        sheet = parse_sheet(text, Catalogue.from_sides(sides), str(sheet_path))
+        check_binding(sheet, pair, sides, str(sheet_path))
+        return sheet
+
+    data, target, warnings = compile_decisions(
+        root, pair, parsed, by, str(sheet_path), draft_path, out, force, reader, as_reviewer
+    )
+    write_text(target, dump_labels(data))
+    return Outcome(target, compiled_summary(target, data, by), warnings)
+
+
+def compiled_summary(target: Path, data: dict[str, Any], by: dict[str, str]) -> str:
+    counts = status_counts(data)
+    rows = sum(counts.values())
+    return (
+        f"wrote {target}: {rows} rows ({counts['confirmed']} confirmed, {counts['corrected']} corrected), "
+        f"labelled by {by['kind']}:{by['id']}"
+    )
+
+
+def compile_decisions(
+    root: Path,
+    pair: str,
+    decisions: Callable[[dict[str, Side]], Sheet],
+    by: dict[str, str],
+    where: str,
+    draft_path: Path | None = None,
+    out: Path | None = None,
+    force: bool = False,
+    reader: Reader | None = None,
+    as_reviewer: bool = False,
+) -> tuple[dict[str, Any], Path, list[str]]:
+    """The label document for the decisions ``decisions(sides)`` returns, its target path and warnings.
+
+    Shared by the sheet (``label compile PAIR SHEET``) and the review page (``--from decisions.json``),
+    so both get the same totality check, statuses and review record; nothing is written here.
+    """
     draft = load_labels(draft_path) if draft_path is not None else None
     if draft is not None and draft["pair"] != pair:
         raise AlignbenchError(
@@ -118,15 +164,8 @@ def compile_sheet(
             "review record; pass --draft (usually that same file) or --force to replace it"
         )
     base, sides = _base(root, pair, draft, reader)
-    try:
-        text = sheet_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AlignbenchError(
-            f"{sheet_path}: cannot read the sheet ({exc.__class__.__name__}); check the path"
-        ) from None
-    sheet = parse_sheet(text, Catalogue.from_sides(sides), str(sheet_path))
-    check_binding(sheet, pair, sides, str(sheet_path))
-    data = compile_labels(sheet, base, sides, by, draft=draft, where=str(sheet_path))
+    sheet = decisions(sides)
+    data = compile_labels(sheet, base, sides, by, draft=draft, where=where)
     warnings = _carry_review(data, target)
     if as_reviewer:
         # A reviewer or adjudicator corrects someone else's labels: the labeller stays who it was.
@@ -136,14 +175,7 @@ def compile_sheet(
         reviewer = {"kind": by["kind"], "id": by["id"], "role": "reviewer"}
         if reviewer not in data["review"]["reviewed_by"]:
             data["review"]["reviewed_by"] = [*data["review"]["reviewed_by"], reviewer]
-    write_text(target, dump_labels(data))
-    counts = status_counts(data)
-    rows = sum(counts.values())
-    summary = (
-        f"wrote {target}: {rows} rows ({counts['confirmed']} confirmed, {counts['corrected']} corrected), "
-        f"labelled by {by['kind']}:{by['id']}"
-    )
-    return Outcome(target, summary, warnings)
+    return data, target, warnings
 
 
 def _carry_review(data: dict[str, Any], target: Path) -> list[str]:
