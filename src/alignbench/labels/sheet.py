@@ -123,10 +123,26 @@ def _note(row: dict[str, Any]) -> str:
     return "" if not note else "  # " + " ".join(str(note).split())
 
 
+# A draft row the engine placed by its move pass, or flagged as moved, would show the labeller the
+# moved block's partner before the labeller has decided moves cold. Positional rows are withheld the
+# same way, so a withheld row cannot be told apart from a weak positional guess.
+WITHHELD = "?"
+_WITHHELD_NOTE = "withheld until you rule: find its partner and decide if it moved (move_worksheet.md)"
+
+
+def withheld(row: dict[str, Any]) -> bool:
+    """A proposed draft row whose partner the sheet hides (no pass shown, or a positional guess)."""
+    return row.get("status") == "proposed" and row.get("proposed_by") in (None, "positional")
+
+
 def decision_lines(data: dict[str, Any], catalogue: Catalogue) -> list[str]:
     """One line per row of ``data``, in the order of its sections."""
     lines: list[str] = []
     for row in data["correspondences"]:
+        if withheld(row):
+            lines.append(f"{_refs(catalogue, 'source', [row['source']])} = {WITHHELD}  # {_WITHHELD_NOTE}")
+            lines.append(f"{WITHHELD} = {_refs(catalogue, 'test', [row['test']])}  # {_WITHHELD_NOTE}")
+            continue
         flag = " move" if row["kind"] == "move" else ""
         lines.append(
             f"{_refs(catalogue, 'source', [row['source']])} = {_refs(catalogue, 'test', [row['test']])}"
@@ -251,6 +267,13 @@ def _parse_arrow(
         problems.add(line, f"expected one '=' (e.g. 'S3 = T3'), got {body!r}")
         return None
     left, right = (part.split() for part in body.split("="))
+    if WITHHELD in left + right:
+        problems.add(
+            line,
+            "'?' is a withheld partner: replace it with the block this one became (or came from), "
+            "'-' if it was deleted or inserted, and add 'move' if it moved",
+        )
+        return None
     flag = right.pop() if right and right[-1] in FLAGS else None
     if not left or not right:
         problems.add(line, "each side of '=' needs block ids or '-'")
