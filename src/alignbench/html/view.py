@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from alignbench.alignment.model import AlignedPair, Alignment, Change
 from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.html.locate import Locator, heading_name, section_heading
-from alignbench.html.wordiff import Segment, side, word_segments
+from alignbench.html.wordiff import Segment, word_diff
 
 CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
 # Indent by clause nesting only: sections are shown by their headings, not by indentation.
@@ -213,9 +213,8 @@ class _Builder:
         old_text = _text(line.old) if line.old is not None else None
         new_text = _text(line.new) if line.new is not None else None
         if old_text is not None and new_text is not None and old_text != new_text:
-            segments = word_segments(old_text, new_text)
-            line.merged = segments
-            line.old_text, line.new_text = side(segments, "delete"), side(segments, "insert")
+            diff = word_diff(old_text, new_text)
+            line.merged, line.old_text, line.new_text = diff.merged, diff.old, diff.new
             return
         if old_text is not None:
             line.old_text = [("equal", old_text)] if old_text else []

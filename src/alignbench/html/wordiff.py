@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
 
 # (op, text): op is "equal", "delete" or "insert".
 Segment = tuple[str, str]
@@ -19,28 +20,48 @@ _TOKEN = re.compile(r"(\w+|[^\w\s]+)(\s*)")
 def tokenise(text: str) -> tuple[list[str], list[str]]:
     """Words and punctuation runs, and the whitespace after each (kept for display, not compared)."""
     pairs = _TOKEN.findall(text)
-    return [token for token, _ in pairs], [token + space for token, space in pairs]
+    return [token for token, _ in pairs], [space for _, space in pairs]
 
 
-def word_segments(old: str, new: str) -> list[Segment]:
-    """Segments that spell ``old`` when the inserts are dropped and ``new`` when the deletes are.
+@dataclass(frozen=True)
+class WordDiff:
+    """The inline view's merged segments, and each side's own text for the side-by-side view."""
+
+    merged: list[Segment]
+    old: list[Segment]
+    new: list[Segment]
+
+
+def word_diff(old: str, new: str) -> WordDiff:
+    """Word-level diff of two texts.
 
     Whitespace is left out of the comparison (a reflowed line is not a change) and travels with the
-    word before it; an unchanged run is shown with the new text's spacing.
+    word before it: each side is spelled with its own spacing, and the merged view keeps a space
+    wherever either side had one, so a deletion never runs into the next word.
     """
-    lead_a, lead_b = old[: len(old) - len(old.lstrip())], new[: len(new) - len(new.lstrip())]
-    a, shown_a = tokenise(old)
-    b, shown_b = tokenise(new)
-    raw: list[Segment] = [("delete", lead_a), ("insert", lead_b)] if lead_a != lead_b else [("equal", lead_a)]
+    a, gaps_a = tokenise(old)
+    b, gaps_b = tokenise(new)
+    merged: list[Segment] = []
+    old_side: list[Segment] = []
+    new_side: list[Segment] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
-            raw.append(("equal", "".join(shown_b[j1:j2])))
+            old_side.append(("equal", _spell(a, gaps_a, i1, i2)))
+            new_side.append(("equal", _spell(b, gaps_b, j1, j2)))
+            wider = [max(gaps_a[i1 + k], gaps_b[j1 + k], key=len) for k in range(i2 - i1)]
+            merged.append(("equal", _spell(a, wider, i1, i2, offset=i1)))
             continue
         if op in ("delete", "replace"):
-            raw.append(("delete", "".join(shown_a[i1:i2])))
+            old_side.append(("delete", _spell(a, gaps_a, i1, i2)))
+            merged.append(("delete", _spell(a, gaps_a, i1, i2)))
         if op in ("insert", "replace"):
-            raw.append(("insert", "".join(shown_b[j1:j2])))
-    return _merge(raw)
+            new_side.append(("insert", _spell(b, gaps_b, j1, j2)))
+            merged.append(("insert", _spell(b, gaps_b, j1, j2)))
+    return WordDiff(_merge(merged), _merge(old_side), _merge(new_side))
+
+
+def _spell(tokens: list[str], gaps: list[str], start: int, end: int, offset: int = 0) -> str:
+    return "".join(tokens[k] + gaps[k - offset] for k in range(start, end))
 
 
 def _merge(segments: list[Segment]) -> list[Segment]:
@@ -67,8 +88,3 @@ def _merge(segments: list[Segment]) -> list[Segment]:
             run[op].append(text)
     flush()
     return out
-
-
-def side(segments: list[Segment], keep: str) -> list[Segment]:
-    """One side of the diff: the old text (``keep="delete"``) or the new text (``keep="insert"``)."""
-    return [(op, text) for op, text in segments if op in ("equal", keep)]
