@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_support import assert_no_network, browser, screenshot_not_blank  # noqa: F401
 from selenium.webdriver.common.by import By
 
 from alignbench.cli import main
 from alignbench.html import screenshot as screenshot_command
+from browser_support import assert_no_network, screenshot_not_blank
+from browser_support import browser as browser  # the fixture, registered under its own name
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "corpus" / "real"
@@ -35,7 +36,7 @@ return Array.from(document.querySelectorAll('[id^="c-"]')).map((line) => ({
   id: line.id, kind: line.dataset.kind || null, source: line.dataset.source ?? null,
   test: line.dataset.test ?? null, classes: line.className,
   old: norm(line.querySelector('.cell.old')), new: norm(line.querySelector('.cell.new')),
-  listed: document.querySelectorAll('.change-index li[data-change="' + (line.dataset.change || '') + '"]').length,
+  listed: document.querySelectorAll(`.change-index li[data-change="${line.dataset.change || ''}"]`).length,
 }));
 """
 
