@@ -44,8 +44,8 @@ class Locator:
 
     def __init__(self, tree: BlockTree) -> None:
         self.tree = tree
-        root_sections = [child for child in tree.root.children if child.kind == "section"]
-        self._title_section = root_sections[0].address if len(tree.root.children) == 1 else None
+        only = tree.root.children[0] if len(tree.root.children) == 1 else None
+        self._title_section = only.address if only is not None and only.kind == "section" else None
 
     def locate(self, address: str) -> str:
         steps = parse_address(address)
