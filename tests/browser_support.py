@@ -5,8 +5,15 @@
   ``ALIGNBENCH_REQUIRE_BROWSER=1`` (CI sets it), where it fails instead: CI must not pass by skipping.
 - ``assert_no_network(driver)``: every URL the page requested since the last check was file: or data:.
 - ``screenshot_not_blank(driver, path)``: saves a PNG, checks its size and that it is not one flat colour.
+- ``skip_module_without_browser()``: call at the top of a browser test module so that a machine
+  without a browser reports one skip line for the whole module rather than one per test.
 
-Use: ``from browser_support import assert_no_network, browser, screenshot_not_blank  # noqa: F401``.
+Use::
+
+    from browser_support import assert_no_network, screenshot_not_blank, skip_module_without_browser
+    from browser_support import browser as browser  # the fixture
+
+    skip_module_without_browser()
 """
 
 from __future__ import annotations
@@ -28,6 +35,29 @@ MIN_SIZE = (800, 600)
 MIN_STDDEV = 8.0  # grey levels: a blank or one-colour page is 0, a page of text is far above
 
 
+def _missing(exc: Exception, *, module_level: bool = False) -> None:
+    reason = f"browser tests need headless Chromium: {exc}"
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_ENV}=1 forbids skipping)", pytrace=False)
+    pytest.skip(reason, allow_module_level=module_level)
+
+
+def skip_module_without_browser() -> None:
+    """Skip (or, under ALIGNBENCH_REQUIRE_BROWSER=1, fail) the calling module when no browser is usable."""
+    from alignbench.html.browser import find_browser
+
+    try:
+        find_browser()
+        import selenium  # noqa: F401
+    except AlignbenchError as exc:
+        _missing(exc, module_level=True)
+    except ModuleNotFoundError as exc:
+        _missing(
+            AlignbenchError(f"{exc.name} is not installed (pip install -r requirements.lock)"),
+            module_level=True,
+        )
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     try:
@@ -35,10 +65,7 @@ def browser() -> Iterator[Any]:
 
         driver = headless_chromium()
     except AlignbenchError as exc:
-        reason = f"browser tests need headless Chromium: {exc}"
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{reason} ({REQUIRE_ENV}=1)", pytrace=False)
-        pytest.skip(reason)
+        _missing(exc)
     try:
         yield driver
     finally:

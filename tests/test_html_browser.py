@@ -7,12 +7,23 @@ import json
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.common.by import By
 
 from alignbench.cli import main
 from alignbench.html import screenshot as screenshot_command
-from browser_support import assert_no_network, screenshot_not_blank
+from browser_support import assert_no_network, screenshot_not_blank, skip_module_without_browser
 from browser_support import browser as browser  # the fixture, registered under its own name
+
+
+class By:
+    """selenium's locator strings, spelled here so that this module imports without selenium and the
+    ``browser`` fixture can skip (or fail in CI) with its one-line reason."""
+
+    ID = "id"
+    CSS_SELECTOR = "css selector"
+    TAG_NAME = "tag name"
+
+
+skip_module_without_browser()
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "corpus" / "real"
