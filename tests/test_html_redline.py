@@ -219,3 +219,10 @@ def test_locator_names_nested_items_and_unlabelled_blocks():
     assert at.locate(item + "/list_item[1]/paragraph[1]") == "§9 Term › 9.2 › (a) › ¶ 1"
     assert at.locate("/section[1]/section[1]/heading[1]") == "§9 Term"
     assert at.locate("/") == "the whole document"
+
+
+def test_merged_diff_spacing_follows_the_side_shown_next():
+    deleted = word_diff("Cover Page and Order Form.", "Cover Page.").merged
+    assert deleted == [("equal", "Cover Page "), ("delete", "and Order Form"), ("equal", ".")]
+    inserted = word_diff("Cloud Service and only if", "Cloud Service, in each case, and only if").merged
+    assert inserted == [("equal", "Cloud Service"), ("insert", ", in each case, "), ("equal", "and only if")]

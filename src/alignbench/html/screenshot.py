@@ -3,8 +3,8 @@
 PAIR is a directory holding ``source.*`` and ``test.*`` or the name of a pair under ``corpus/real``
 or ``corpus/synthetic``. The redline is rendered exactly as ``alignbench compare --html`` renders
 it, opened in the same headless Chromium the browser tests use, and the visible window is saved
-(``--at KIND`` first scrolls the first change of that kind to the middle, with the change list
-folded). The page names the documents by pair and file name, so no local path shows in the picture.
+(``--at KIND`` folds the change list and scrolls, if it must, until the first change of that kind
+is in view). The page names the documents by pair and file name, so no local path shows in the picture.
 
     python -m alignbench.html.screenshot csa-terms-v1 docs/img/redline.png --at move
 """
@@ -62,7 +62,7 @@ if (kind) {
   document.getElementById('change-list').open = false;
   const line = document.querySelector('#document .line[data-kind="' + kind + '"]');
   if (!line) { return false; }
-  line.scrollIntoView({block: 'center'});
+  line.scrollIntoView({block: 'nearest'});
 }
 return true;
 """

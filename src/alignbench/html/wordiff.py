@@ -36,20 +36,23 @@ def word_diff(old: str, new: str) -> WordDiff:
     """Word-level diff of two texts.
 
     Whitespace is left out of the comparison (a reflowed line is not a change) and travels with the
-    word before it: each side is spelled with its own spacing, and the merged view keeps a space
-    wherever either side had one, so a deletion never runs into the next word.
+    word before it: each side is spelled with its own spacing. In the merged view an unchanged run
+    ends with the spacing of the side shown next (the old one before a deletion, the new one before
+    an insertion), so a deletion never runs into a word and an inserted comma never floats.
     """
     a, gaps_a = tokenise(old)
     b, gaps_b = tokenise(new)
     merged: list[Segment] = []
     old_side: list[Segment] = []
     new_side: list[Segment] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    for k, (op, i1, i2, j1, j2) in enumerate(opcodes):
         if op == "equal":
             old_side.append(("equal", _spell(a, gaps_a, i1, i2)))
             new_side.append(("equal", _spell(b, gaps_b, j1, j2)))
-            wider = [max(gaps_a[i1 + k], gaps_b[j1 + k], key=len) for k in range(i2 - i1)]
-            merged.append(("equal", _spell(a, wider, i1, i2, offset=i1)))
+            following = opcodes[k + 1][0] if k + 1 < len(opcodes) else "equal"
+            last_gap = gaps_a[i2 - 1] if following in ("delete", "replace") else gaps_b[j2 - 1]
+            merged.append(("equal", _spell(b, gaps_b, j1, j2 - 1) + b[j2 - 1] + last_gap))
             continue
         if op in ("delete", "replace"):
             old_side.append(("delete", _spell(a, gaps_a, i1, i2)))
@@ -60,8 +63,8 @@ def word_diff(old: str, new: str) -> WordDiff:
     return WordDiff(_merge(merged), _merge(old_side), _merge(new_side))
 
 
-def _spell(tokens: list[str], gaps: list[str], start: int, end: int, offset: int = 0) -> str:
-    return "".join(tokens[k] + gaps[k - offset] for k in range(start, end))
+def _spell(tokens: list[str], gaps: list[str], start: int, end: int) -> str:
+    return "".join(tokens[k] + gaps[k] for k in range(start, end))
 
 
 def _merge(segments: list[Segment]) -> list[Segment]:
