@@ -117,6 +117,11 @@ def test_keys_move_focus_between_changes_and_switch_the_view(browser, tmp_path, 
     body.send_keys("v")
     assert "view-side" in body.get_attribute("class")
     assert old_cell.is_displayed() and "thirty" in old_cell.text
+    unchanged = browser.find_elements(By.CSS_SELECTOR, "#document .line.st-same")
+    assert unchanged
+    for line in unchanged:  # an unchanged line's old column is filled in from its new column
+        old_text = line.find_element(By.CSS_SELECTOR, ".cell.old").text
+        assert old_text and old_text == line.find_element(By.CSS_SELECTOR, ".cell.new").text
     browser.find_element(By.ID, "view-inline").click()
     assert not old_cell.is_displayed()
     assert_no_network(browser)

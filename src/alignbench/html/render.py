@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from alignbench import __version__
 from alignbench.alignment.model import Alignment
-from alignbench.blocks import BlockTree
+from alignbench.blocks import Block, BlockTree
 from alignbench.html.view import CHANGE_KINDS, build
 from alignbench.html.wordiff import Segment
 
@@ -41,6 +41,20 @@ def segments_html(segments: list[Segment]) -> Markup:
     return Markup("".join(out))
 
 
+def label_html(block: Block, other: Block | None, mark: str) -> Markup:
+    """A block's label, marked when the other side's differs: ``del`` (old side), ``ins`` (new side)
+    or ``both`` (the inline view: old label struck, new label underlined)."""
+    label, was = block.label, other.label if other is not None else block.label
+    if label == was:
+        return Markup('<span class="label">{}</span> ').format(label) if label else Markup("")
+    if mark == "both":
+        parts = [("delete", was or ""), ("insert", label or "")]
+        return Markup('<span class="label">{}</span> ').format(segments_html([p for p in parts if p[1]]))
+    if not label:
+        return Markup("")
+    return Markup('<span class="label"><{0} class="w">{1}</{0}></span> ').format(Markup(mark), label)
+
+
 @cache
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -51,6 +65,7 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["segments"] = segments_html
+    env.filters["label"] = label_html
     env.globals["KIND_WORDS"] = KIND_WORDS
     env.globals["CHANGE_KINDS"] = CHANGE_KINDS
     return env

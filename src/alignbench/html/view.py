@@ -71,6 +71,18 @@ class Line:
     carried: str = ""  # "section" when this heading line also stands for its section's change
 
     @property
+    def css(self) -> str:
+        """The line's classes: its status, the changed subtree it sits in, its kind, a heading level."""
+        classes = ["line", f"st-{self.status}"]
+        if self.within:
+            classes.append(f"in-{self.within}")
+        classes.append(f"k-{self.kind}")
+        block = self.new or self.old
+        if block is not None and block.kind == "heading":
+            classes.append(f"h{block.level}")
+        return " ".join(classes)
+
+    @property
     def inline_side(self) -> str:
         """Which cell the inline view shows: the merged diff, the old text or the new text."""
         if self.merged is not None or (self.old and self.new and self.old.label != self.new.label):

@@ -17,7 +17,21 @@
     position.textContent = "Change " + (current + 1) + " of " + lines.length + ".";
   }
 
+  // An unchanged line ships its text once; the old column gets its copy when first shown.
+  var twinsFilled = false;
+  function fillTwins() {
+    if (twinsFilled) { return; }
+    twinsFilled = true;
+    var twins = document.querySelectorAll("#document .cell.old.twin");
+    for (var i = 0; i < twins.length; i++) {
+      var twin = twins[i];
+      var copy = twin.parentNode.querySelector(".cell.new");
+      if (copy) { twin.innerHTML = copy.innerHTML; }
+    }
+  }
+
   function setView(view) {
+    if (view === "side") { fillTwins(); }
     body.classList.toggle("view-inline", view === "inline");
     body.classList.toggle("view-side", view === "side");
     document.getElementById("view-inline").setAttribute("aria-pressed", String(view === "inline"));
