@@ -221,6 +221,13 @@ def test_locator_names_nested_items_and_unlabelled_blocks():
     assert at.locate("/") == "the whole document"
 
 
+def test_a_heading_labelled_in_words_gets_no_section_sign():
+    tree = read("SEC. 107. FUNDING\n\nThe Secretary shall pay.\n", format="text")
+    at = Locator(tree)
+    names = [at.locate(b.address) for b in tree.blocks() if b.kind == "heading"]
+    assert names and all(not name.startswith("§") for name in names), names
+
+
 def test_merged_diff_spacing_follows_the_side_shown_next():
     deleted = word_diff("Cover Page and Order Form.", "Cover Page.").merged
     assert deleted == [("equal", "Cover Page "), ("delete", "and Order Form"), ("equal", ".")]

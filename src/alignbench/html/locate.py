@@ -28,10 +28,12 @@ def _short(text: str, limit: int = TITLE_CHARS) -> str:
 
 
 def heading_name(heading: Block) -> str:
-    """ "§9 Term" for a labelled heading, the heading's words alone otherwise."""
+    """A heading as a reader names it: "§9 Term" when numbered, "Sec. 107 Funding" when labelled in
+    words (no "§" before a word), the heading's words alone when unlabelled."""
     text = _short(heading.text)
     if heading.label:
-        return f"§{heading.label} {text}".rstrip()
+        mark = "§" if heading.label[0].isdigit() else ""
+        return f"{mark}{heading.label} {text}".rstrip()
     return text or "untitled section"
 
 
