@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test lint format bench check-repro clean-venv
+.PHONY: setup repro test test-browser screenshots lint format bench check-repro clean-venv
 
 setup: $(STAMP)
 
@@ -27,8 +27,18 @@ $(VENV)/.peers: $(STAMP) requirements-peers.lock
 	$(BIN)/python -m pip install --quiet -r requirements-peers.lock || echo "peers extra not installable here: its tests will be skipped"
 	touch $(VENV)/.peers
 
+# -rs prints each skip's one-line reason (a machine without Chromium skips the browser tests).
 test: $(VENV)/.peers
-	$(BIN)/python -m pytest; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
+	$(BIN)/python -m pytest -rs; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
+
+# The browser tests alone, failing (not skipping) without headless Chromium. Debian/Ubuntu, as root:
+# apt-get install chromium chromium-driver
+test-browser: $(STAMP)
+	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/test_html_browser.py
+
+# The README's pictures, made by the project's own command in the same headless Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python -m alignbench.html.screenshot csa-terms-v1 docs/img/redline.png --at move
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests stages

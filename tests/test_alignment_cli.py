@@ -15,7 +15,7 @@ OLD, NEW = str(FIXTURES / "old.md"), str(FIXTURES / "new.md")
 
 
 def test_human_output_lists_moves_renumbers_inserts_and_word_diffs(capsys):
-    assert main(["compare", OLD, NEW, "--backend", "difflib"]) == 0
+    assert main(["compare", OLD, NEW, "--backend", "difflib"]) == 1  # they differ, like diff(1)
     out = capsys.readouterr().out
     assert "1 moved, 1 renumbered, 1 inserted, 0 deleted, 1 modified (backend difflib)" in out
     assert "Moved:\n  2.2 (" in out and "-> 3.2 (" in out
@@ -25,7 +25,7 @@ def test_human_output_lists_moves_renumbers_inserts_and_word_diffs(capsys):
 
 
 def test_json_output_is_the_alignment_json(capsys):
-    assert main(["compare", OLD, NEW, "--backend", "rapidfuzz", "--json"]) == 0
+    assert main(["compare", OLD, NEW, "--backend", "rapidfuzz", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["backend"] == {"requested": "rapidfuzz", "resolved": "rapidfuzz"}
     assert [c["kind"] for c in data["changes"]].count("move") == 1

@@ -10,6 +10,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from alignbench import __version__
 from alignbench.errors import AlignbenchError
 
 # Modules that expose ``register(subparsers)``; each adds its commands with ``set_defaults(func=...)``.
@@ -23,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="alignbench", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"alignbench {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     for name in COMMAND_MODULES:
         try:

@@ -1,6 +1,8 @@
 """``alignbench compare OLD NEW``: what moved, what was renumbered, inserted, deleted and modified.
 
-The human output reads top-down like a change summary; ``--json`` prints the Alignment JSON instead.
+The human output reads top-down like a change summary; ``--json`` prints the Alignment JSON instead,
+with each change's text added; ``--html OUT.html`` also writes the redline page. Like ``diff``, the
+exit status is 0 when the documents have no change, 1 when they differ and 2 on an error.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from typing import Any
 from alignbench.alignment import AlignmentConfig, align
 from alignbench.alignment.config import BACKENDS
 from alignbench.alignment.model import Alignment, Change
-from alignbench.blocks import BlockTree
+from alignbench.atomic import dump_json, write_text
+from alignbench.blocks import Block, BlockTree, normalise
+
+EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
 
 def register(subparsers: Any) -> None:
@@ -25,17 +30,77 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--backend", choices=BACKENDS, default="auto", help="similarity backend (default auto)"
     )
-    parser.add_argument("--json", action="store_true", help="print the Alignment JSON instead of a summary")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the Alignment JSON instead of a summary, each change with its source_text and test_text",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("markdown", "text"),
+        default=None,
+        help="read both files as this format (default: from the suffix: .md/.markdown or .txt)",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        default=None,
+        help="also write a self-contained HTML redline (opens from disk, no network); "
+        "stdout then gets the one-line summary only, unless --json",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from alignbench.readers import read
 
-    old, new = read(args.old), read(args.new)
+    old, new = read(args.old, format=args.format), read(args.new, format=args.format)
     result = align(old, new, AlignmentConfig(similarity=args.backend))
-    sys.stdout.write(result.to_json() if args.json else render(result, old, new))
-    return 0
+    summary = render(result, old, new)
+    if args.html is not None:
+        from alignbench.html import render_redline
+
+        # The paths as given name the documents: no absolute path leaks into a page that gets shared.
+        write_text(args.html, render_redline(result, old, new, old_name=args.old, new_name=args.new))
+    if args.json:
+        sys.stdout.write(dump_json(with_texts(result, old, new)))
+    elif args.html is not None:
+        sys.stdout.write(summary.splitlines()[0] + f"; redline written to {args.html}\n")
+    else:
+        sys.stdout.write(summary)
+    return EXIT_DIFFERENT if result.changes else EXIT_SAME
+
+
+def subtree_text(block: Block) -> str:
+    """A block and everything under it, one text-bearing block per line led by its label.
+
+    A row reads as its cells joined by `` | ``. Nothing is cut, so an inserted section's JSON
+    carries all of its text.
+    """
+    lines: list[str] = []
+
+    def visit(node: Block) -> None:
+        if node.kind == "row":
+            cells = " | ".join(normalise(c.text) for c in node.children if c.kind == "cell")
+            lines.append(f"{node.label} {cells}" if node.label else cells)
+            return
+        if not node.is_container:
+            text = normalise(node.text)
+            lines.append(f"{node.label} {text}".strip() if node.label else text)
+        for child in node.children:
+            visit(child)
+
+    visit(block)
+    return "\n".join(lines)
+
+
+def with_texts(result: Alignment, old: BlockTree, new: BlockTree) -> dict[str, Any]:
+    """The Alignment JSON with ``source_text``/``test_text`` on each change (null on the empty side)."""
+    data = result.to_dict()
+    for change in data["changes"]:
+        change["source_text"] = subtree_text(old.find(change["source"])) if change["source"] else None
+        change["test_text"] = subtree_text(new.find(change["test"])) if change["test"] else None
+    return data
 
 
 def word_diff(old: str, new: str) -> str:
@@ -85,7 +150,10 @@ def render(result: Alignment, old: BlockTree, new: BlockTree) -> str:
         ]
     if by_kind["renumber"]:
         lines += ["", "Renumbered:"]
-        lines += [f"  {c.source_label} -> {c.test_label} ({c.test})" for c in by_kind["renumber"]]
+        lines += [
+            f"  {c.source_label or '(no label)'} -> {c.test_label or '(no label)'} ({c.test})"
+            for c in by_kind["renumber"]
+        ]
     if by_kind["insert"]:
         lines += ["", "Inserted:"]
         lines += [f"  + {_name(c.test, c.test_label)}: {_snippet(new, c.test)}" for c in by_kind["insert"]]
