@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-import review_browser_support as support
 from alignbench.cli import main
 from alignbench.labels.sign import AGENT_ENV_MARKERS
-from review_browser_support import assert_no_network, screenshot_not_blank
+from browser_support import assert_no_network, screenshot_not_blank, skip_module_without_browser
+from browser_support import browser as browser  # the fixture, registered under its own name
 
-browser = support.browser  # the fixture, under the name the tests ask for
+skip_module_without_browser()
 
 FIXTURES = Path(__file__).parent / "review_fixtures"
 REPO = Path(__file__).resolve().parent.parent

@@ -9,41 +9,12 @@ the largest pair must load in under 2 s, and this is where that is measured, out
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from alignbench.errors import AlignbenchError
-
-
-def _driver(width: int, height: int, profile: Path):  # type: ignore[no-untyped-def]
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        raise AlignbenchError("selenium is not installed; pip install the dev extras") from None
-    binary = next(
-        (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None
-    )
-    driver_path = shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        raise AlignbenchError(
-            "chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        f"--window-size={width},{height}",
-        "--hide-scrollbars",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(driver_path), options=options)
+from alignbench.html.browser import headless_chromium
 
 
 def capture(
@@ -56,7 +27,7 @@ def capture(
     with tempfile.TemporaryDirectory(prefix="alignbench-review-") as tmp:
         page = Path(tmp) / "review.html"
         write_page(root, pair, page)
-        driver = _driver(width, height, Path(tmp) / "profile")
+        driver = headless_chromium(width, height)
         try:
             driver.get(page.as_uri())
             timing = driver.execute_script(
