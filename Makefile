@@ -34,11 +34,12 @@ test: $(VENV)/.peers
 # The browser tests alone, failing (not skipping) without headless Chromium. Debian/Ubuntu, as root:
 # apt-get install chromium chromium-driver
 test-browser: $(STAMP)
-	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/test_html_browser.py
+	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/test_html_browser.py tests/test_review_browser.py tests/test_plots_browser.py
 
 # The README's pictures, made by the project's own command in the same headless Chromium.
 screenshots: $(STAMP)
 	$(BIN)/python -m alignbench.html.screenshot csa-terms-v1 docs/img/redline.png --at move
+	$(BIN)/python -m alignbench.review.screenshot csa-1.1-to-2.0 docs/img/review.png --width 1280 --height 760
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests stages
