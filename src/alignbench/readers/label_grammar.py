@@ -4,7 +4,9 @@ A match keeps the label as written (trimmed, one trailing full stop removed) and
 plus the *style* of the numbering (``decimal:2``, ``enclosed:lower:alpha`` ...) that the nesting
 builder uses to decide sibling versus child. ``(i)`` and ``I.`` are genuinely ambiguous between a
 letter and a roman numeral, so such a match carries both candidates; the builder resolves them from
-the numbering already open.
+the numbering already open. A match is only a *candidate*: :func:`continues_a_sequence` (applied by
+the builder over the whole document) turns a label that starts or continues no sequence back into
+text, so ``88 Colin P. Kelly Jr. St.`` is an address, not clause 88.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ _ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", r
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 # `Section 5 - Fees`, `Part 2: Scope`, and the bill style `TITLE I--GENERAL` where the dash abuts.
 _SEPARATOR = re.compile(r"\s*(?:(?:--|[–—])\s*|[-:]\s+)?")
+_LEADING_DIGITS = re.compile(r"[0-9]+")
+# Label kinds whose candidates must start or continue a sequence; word and `§` labels name
+# themselves (a bill's `SEC. 101.` opens title I with no section 100), and bullets carry no number.
+SEQUENCE_KINDS: frozenset[str] = frozenset({"decimal", "enclosed", "dotted", "closed"})
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,28 @@ class LabelMatch:
     # Components of a decimal or ``§`` label (``1.2.3`` -> 3); 0 for other kinds. Stored, not derived,
     # because the tree builder asks for it several times per clause.
     decimal_depth: int = 0
+    text: str = ""  # the whole text the label was read from, so a rejected candidate becomes text again
+
+    @property
+    def is_bullet(self) -> bool:
+        """A bullet (``-``, ``*``, ``+``, ``•``) marks an item but labels nothing a reader could cite."""
+        return self.kind == "bullet"
+
+    @property
+    def block_label(self) -> str | None:
+        """The label a block carries: the label as written, or ``None`` for a bullet."""
+        return None if self.kind == "bullet" else self.label
+
+
+def bullet_match(marker: str, rest: str) -> LabelMatch:
+    """The match of a Markdown bullet list marker: an item with a numbering style and no label."""
+    return LabelMatch(marker, "bullet", (Style(f"bullet:{marker}", 0),), rest, text=rest)
+
+
+def rendered_number(number: int, rest: str) -> LabelMatch:
+    """The match of an ordered-list item: the number a reader of the rendered list sees."""
+    label = str(number)
+    return LabelMatch(label, "decimal", (Style("decimal:1", number),), rest, decimal_depth=1, text=rest)
 
 
 def roman_value(token: str) -> int | None:
@@ -76,8 +104,45 @@ def _letter_styles(prefix: str, token: str) -> tuple[Style, ...]:
 
 def _number_ordinal(token: str) -> int:
     if token[:1].isdigit():
-        return int(re.match(r"[0-9]+", token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
+        return int(_LEADING_DIGITS.match(token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
     return roman_value(token) or alpha_value(token) or 0
+
+
+def _is_first(style: Style) -> bool:
+    return style.ordinal == 1
+
+
+def continues_a_sequence(
+    label: LabelMatch, seen: frozenset[tuple[str, int]], numbers: frozenset[str]
+) -> tuple[Style, ...]:
+    """The candidate styles of ``label`` that start or continue a sequence in the document.
+
+    ``seen`` holds ``(style key, ordinal)`` of every label candidate in the document; ``numbers``
+    holds every decimal label as written. A style survives when its ordinal is the first of its
+    style (``1``, ``a``, ``i``, ``A``, ``I``), or the document also holds its predecessor or its
+    successor in the same style; a decimal label of several components (``3.2``) survives when
+    its parent (``3``) or a sibling (``3.1``, ``3.3``) is in the document, or it is the first
+    (``3.1``). Word, ``§`` and bullet labels always survive. Returns the surviving styles (empty: the
+    candidate is text).
+    """
+    if label.kind not in SEQUENCE_KINDS:
+        return label.candidates
+    if label.kind == "decimal" and label.decimal_depth > 1:
+        head = label.label.rpartition(".")[0]
+        ordinal = label.candidates[0].ordinal
+        if (
+            ordinal == 1
+            or head in numbers
+            or f"{head}.{ordinal - 1}" in numbers
+            or f"{head}.{ordinal + 1}" in numbers
+        ):
+            return label.candidates
+        return ()
+    return tuple(
+        c
+        for c in label.candidates
+        if _is_first(c) or (c.key, c.ordinal - 1) in seen or (c.key, c.ordinal + 1) in seen
+    )
 
 
 def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelMatch | None:
@@ -114,7 +179,7 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
             raw_word = m.group("word").lower()
             word = profile.word_aliases.get(raw_word, raw_word)
             styles = (Style(f"word:{word}", _number_ordinal(token)),)
-        elif rule.kind in ("enclosed", "dotted"):
+        elif rule.kind in ("enclosed", "dotted", "closed"):
             if token.isdigit():
                 styles = (Style(f"{rule.kind}:digit", int(token)),)
             elif token.isupper() or token.islower():
@@ -137,5 +202,6 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
             word=word,
             raw_word=raw_word,
             decimal_depth=depth,
+            text=text,
         )
     return None

@@ -15,7 +15,7 @@ from alignbench.atomic import load_yaml
 from alignbench.errors import AlignbenchError
 
 PROFILES_FILE = Path(__file__).with_name("profiles.yaml")
-RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "dotted", "bullet")
+RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "closed", "dotted", "bullet")
 DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {"markdown": "markdown", "text": "contract"}
 
 
@@ -37,6 +37,9 @@ class HeadingRules:
     rank_decimal: int
     rank_by_word: dict[str, int]
     labelled_kinds: tuple[str, ...]
+    labelled_cases: frozenset[str]
+    unlabelled_cases: frozenset[str]
+    max_share_of_next_line: float
     long_caps_title_words: frozenset[str]
     section_opening_words: frozenset[str]
 
@@ -73,6 +76,19 @@ def get_profile(name: str) -> Profile:
     return _compile(name, raw[name])
 
 
+HEADING_CASES: tuple[str, ...] = ("all_caps", "title_case", "sentence_case")
+
+
+def _cases(where: str, names: Any) -> frozenset[str]:
+    cases = frozenset(str(n) for n in names or ())
+    unknown = sorted(cases - set(HEADING_CASES))
+    if unknown:
+        raise AlignbenchError(
+            f"{where}: unknown heading case(s) {', '.join(unknown)}; use {', '.join(HEADING_CASES)}"
+        )
+    return cases
+
+
 def _compile(name: str, spec: Any) -> Profile:
     where = f"{PROFILES_FILE}: profile {name!r}"
     if not isinstance(spec, dict):
@@ -104,6 +120,9 @@ def _compile(name: str, spec: Any) -> Profile:
         rank_decimal=int(head.get("rank_decimal", 2)),
         rank_by_word={str(k).lower(): int(v) for k, v in (head.get("rank_by_word") or {}).items()},
         labelled_kinds=tuple(head.get("labelled_kinds") or ()),
+        labelled_cases=_cases(where, head.get("labelled_cases", ("all_caps", "title_case"))),
+        unlabelled_cases=_cases(where, head.get("unlabelled_cases", ("all_caps", "title_case"))),
+        max_share_of_next_line=float(head.get("max_share_of_next_line", 0.0)),
         long_caps_title_words=frozenset(str(w).lower() for w in head.get("long_caps_title_words", ())),
         section_opening_words=frozenset(str(w).lower() for w in head.get("section_opening_words", ())),
     )
