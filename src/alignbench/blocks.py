@@ -35,6 +35,7 @@ TEXT_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "cell")
 # Labelled blocks are what a label file must account for: text-bearing blocks plus rows.
 LABELLED_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "row", "cell")
 
+_KIND_SET = frozenset(KINDS)
 ROOT_ADDRESS = "/"
 UNIT_SEPARATOR = "\x1f"
 _DICT_KEYS: tuple[str, ...] = ("kind", "label", "text", "level", "attrs", "children")
@@ -107,7 +108,7 @@ class Block:
     address: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        if self.kind not in _KIND_SET:
             raise AlignbenchError(f"unknown block kind {self.kind!r}; expected one of {', '.join(KINDS)}")
         if self.kind in CONTAINER_KINDS and self.text:
             raise AlignbenchError(f"{self.kind} blocks are containers and carry no text")
@@ -189,10 +190,15 @@ class BlockTree:
         dropped: Mapping[str, int] | None = None,
         format: str | None = None,
         profile: str | None = None,
+        addressed: bool = False,
     ) -> None:
+        """``addressed=True`` promises every block already carries its address (the readers build
+        them that way, saving a second copy of every block); otherwise addresses are assigned here."""
         if root.kind != "document":
             raise AlignbenchError(f"a tree's root must be a document block, got {root.kind!r}")
-        self.root: Block = _with_addresses(root, ROOT_ADDRESS)
+        self.root: Block = (
+            root if addressed and root.address == ROOT_ADDRESS else _with_addresses(root, ROOT_ADDRESS)
+        )
         self.dropped: dict[str, int] = {k: int(dropped[k]) for k in sorted(dropped or {})}
         self.format = format
         self.profile = profile

@@ -125,7 +125,7 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     if front is not None:
         units.insert(0, front)
     root = build_tree(units, compiled, source)
-    return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name)
+    return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
 
 
 def _names_file(value: object) -> bool:

@@ -47,6 +47,8 @@ class LabelMatch:
     # because the tree builder asks for it several times per clause.
     decimal_depth: int = 0
     text: str = ""  # the whole text the label was read from, so a rejected candidate becomes text again
+    # False for a word label with no full stop or colon after its number: a label in a heading only.
+    terminated: bool = True
 
     @property
     def is_bullet(self) -> bool:
@@ -150,17 +152,29 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
 
     ``heading`` relaxes the word-label rule: ``Section 5 Termination`` is a labelled heading, while
     in running text a word label needs a terminator (``Section 5. The ...``) to start a clause.
-    Readers ask about the same line more than once, so answers are cached per profile name.
+    Readers ask about the same line more than once (as a heading, then as a clause), so one answer
+    per text is cached: the heading reading, from which the running-text one follows.
     """
-    return _match_cached(profile.name, text, heading)
+    match = _match_cached(profile.name, text)
+    if match is None or heading or match.terminated:
+        return match
+    return _match_running_cached(profile.name, text)
 
 
 @lru_cache(maxsize=8192)
-def _match_cached(profile_name: str, text: str, heading: bool) -> LabelMatch | None:
-    return _match(get_profile(profile_name), text, heading)
+def _match_cached(profile_name: str, text: str) -> LabelMatch | None:
+    return _match(get_profile(profile_name), text, True)
+
+
+@lru_cache(maxsize=1024)
+def _match_running_cached(profile_name: str, text: str) -> LabelMatch | None:
+    """The running-text reading after an unterminated word label (rare: ``Section 5 (Fees) ...``)."""
+    return _match(get_profile(profile_name), text, False)
 
 
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
+    if profile.label_prefilter.match(text) is None:
+        return None  # no rule can match (most prose): one regex instead of one per rule
     for rule in profile.labels:
         m = rule.pattern.match(text)
         if m is None:
@@ -170,11 +184,13 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         if rule.kind == "decimal" and "." not in text[: m.end()] and text[m.end() :].lstrip()[:1].islower():
             continue  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
         depth = 0
+        terminated = True
         if rule.kind in ("decimal", "section_sign"):
             depth = token.count(".") + 1
             styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
         elif rule.kind == "word":
-            if profile.word_label_needs_terminator and not heading and not m.group("term"):
+            terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
+            if not heading and not terminated:
                 continue
             raw_word = m.group("word").lower()
             word = profile.word_aliases.get(raw_word, raw_word)
@@ -203,5 +219,6 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
             raw_word=raw_word,
             decimal_depth=depth,
             text=text,
+            terminated=terminated,
         )
     return None

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from alignbench.blocks import Block
+from alignbench.blocks import ROOT_ADDRESS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
@@ -51,15 +51,15 @@ class _Node:
     attrs: dict[str, Any] = field(default_factory=dict)
     children: list[_Node] = field(default_factory=list)
 
-    def freeze(self) -> Block:
-        return Block(
-            kind=self.kind,
-            label=self.label,
-            text=self.text,
-            level=self.level,
-            attrs=self.attrs,
-            children=tuple(child.freeze() for child in self.children),
-        )
+    def freeze(self, address: str = ROOT_ADDRESS) -> Block:
+        """The immutable block, addresses included (one pass, so ``BlockTree`` need not re-address)."""
+        counts: dict[str, int] = {}
+        children = []
+        prefix = "" if address == ROOT_ADDRESS else address
+        for child in self.children:
+            n = counts[child.kind] = counts.get(child.kind, 0) + 1
+            children.append(child.freeze(f"{prefix}/{child.kind}[{n}]"))
+        return Block(self.kind, self.label, self.text, self.level, self.attrs, tuple(children), address)
 
 
 @dataclass

@@ -169,6 +169,14 @@ def _blocks(text: str) -> list[list[tuple[int, str]]]:
     return blocks
 
 
+def _dropped_as(line: str, profile: Profile) -> str | None:
+    """The ``drop_lines`` name of a whole line the reader drops, or ``None``."""
+    if profile.drop_pattern is not None:
+        match = profile.drop_pattern.fullmatch(line)
+        return match.lastgroup if match is not None else None
+    return next((n for n, pattern in profile.drop_lines if pattern.fullmatch(line)), None)
+
+
 def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a plain-text document; dropped lines are counted into ``dropped``."""
     units: list[Unit] = []
@@ -179,8 +187,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
     for raw_lines in _blocks(text):
         kept = []
         for number, raw in raw_lines:
-            stripped = raw.strip()
-            name = next((n for n, pattern in profile.drop_lines if pattern.fullmatch(stripped)), None)
+            name = _dropped_as(raw.strip(), profile)
             if name is None:
                 kept.append((number, raw))
             else:

@@ -48,11 +48,42 @@ class HeadingRules:
 class Profile:
     name: str
     labels: tuple[LabelRule, ...]
+    # Every label rule in one alternation: text it does not match (most prose) skips the rule loop.
+    label_prefilter: re.Pattern[str]
     word_aliases: dict[str, str]
     word_label_needs_terminator: bool
     headings: HeadingRules
     reset_words: frozenset[str]
     drop_lines: tuple[tuple[str, re.Pattern[str]], ...]
+    # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
+    drop_pattern: re.Pattern[str] | None
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
+
+
+def _unnamed(pattern: str) -> str:
+    return _NAMED_GROUP.sub("(?:", pattern)
+
+
+def _alternation(rules: list[LabelRule]) -> re.Pattern[str]:
+    parts = [
+        f"(?i:{_unnamed(r.pattern.pattern)})"
+        if r.pattern.flags & re.IGNORECASE
+        else f"(?:{_unnamed(r.pattern.pattern)})"
+        for r in rules
+    ]
+    return re.compile("|".join(parts) or "(?!)")
+
+
+def _drop_alternation(drops: list[tuple[str, re.Pattern[str]]]) -> re.Pattern[str] | None:
+    if not drops:
+        return None
+    parts = [f"(?P<{name}>{_unnamed(pattern.pattern)})" for name, pattern in drops]
+    try:
+        return re.compile("|".join(parts))
+    except re.error:  # a drop name that is not a group name: keep testing the patterns one by one
+        return None
 
 
 def profile_names() -> tuple[str, ...]:
@@ -132,6 +163,8 @@ def _compile(name: str, spec: Any) -> Profile:
     return Profile(
         name=name,
         labels=tuple(rules),
+        label_prefilter=_alternation(rules),
+        drop_pattern=_drop_alternation(drops),
         word_aliases={str(k).lower(): str(v).lower() for k, v in (spec.get("word_aliases") or {}).items()},
         word_label_needs_terminator=bool(spec.get("word_label_needs_terminator", False)),
         headings=headings,
