@@ -59,6 +59,7 @@ class _Item:
     marker: str  # as written: `-`, `*`, `1.`, `3)`
     number: int | None  # the rendered number of an ordered-list item, None for a bullet
     path: tuple[int, ...]  # the containers holding the item's blocks, the item itself last
+    depth: int  # how many list items hold the item's blocks, itself included
     pending: bool = True
 
 
@@ -129,7 +130,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
                 if number is not None:
                     counter[0] += 1
                 marker = f"{token.info}{token.markup}" if token.info else token.markup
-                items.append(_Item(marker, number, tuple(path)))
+                items.append(_Item(marker, number, tuple(path), len(items) + 1))
         elif kind == "list_item_close":
             item = items.pop()
             if item.pending:  # an empty item still numbers a clause
@@ -183,7 +184,14 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
 
 def _empty_item(item: _Item, line: int) -> Unit:
     item.pending = False
-    return Unit("paragraph", label=_marker_label(item, ""), line=line, path=item.path, opens_item=True)
+    return Unit(
+        "paragraph",
+        label=_marker_label(item, ""),
+        line=line,
+        path=item.path,
+        opens_item=True,
+        item_depth=item.depth,
+    )
 
 
 def _take_marker(items: list[_Item]) -> _Item | None:
@@ -247,6 +255,7 @@ def _paragraph(
                     line=first_line,
                     path=path,
                     opens_item=opens_item,
+                    item_depth=item.depth if opens_item and item is not None else 0,
                     attrs={**attrs, **extra},
                 )
             )
@@ -259,6 +268,7 @@ def _paragraph(
                     line=first_line,
                     path=path,
                     opens_item=True,
+                    item_depth=item.depth,
                     attrs=dict(attrs),
                 )
             )

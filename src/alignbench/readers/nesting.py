@@ -12,9 +12,11 @@ Both readers feed it the same unit stream, so tree shape is decided in exactly o
   and to a roman numeral otherwise (``(i)`` under ``7.2``).
 - Unlabelled paragraphs and tables attach to the innermost open clause, or to the section; in text, a
   paragraph indented less than open clauses first closes them (CC 3.0's closing words of clause 3).
-- In Markdown, containment is CommonMark's: a unit closes every open clause whose list item or block
-  quote does not hold it (a paragraph after a list is not inside its last item), and the first block
-  of a list item is that item, nested in the innermost clause still open.
+- In Markdown, containment is CommonMark's: an unlabelled block, a heading or a list item closes
+  every open clause whose list item or block quote does not hold it (a paragraph after a list is
+  not inside its last item). The first block of a list item is that item: the sibling of an open
+  item of the same style at the same list depth, else nested in the innermost clause still open.
+  A labelled paragraph is placed by the clause grammar, as in its text twin.
 - A bullet makes a list item with no label. A candidate label that starts or continues no sequence in
   the document (``label_grammar.continues_a_sequence``) is read as text.
 - Nesting deeper than ``MAX_DEPTH`` levels fails with an error naming the line, so no consumer of a
@@ -68,6 +70,7 @@ class _OpenClause:
     style: Style
     indent: int | None
     path: tuple[int, ...] | None  # the Markdown containers holding the clause (its own item included)
+    item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
 @dataclass
@@ -118,7 +121,9 @@ class _Builder:
                 f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
                 "a legal document nests a dozen at most, so check that this is the right file"
             )
-        if unit.path is not None:
+        if unit.path is not None and (unit.label is None or unit.opens_item):
+            # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
+            # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
             self._close_outside(unit.path)
         if unit.kind == "heading":
             self._heading(unit)
@@ -176,15 +181,13 @@ class _Builder:
         style = resolve_style(label, self.clauses)
         same = None
         for index in range(len(self.clauses) - 1, -1, -1):
-            if structural:
-                break
             clause = self.clauses[index]
             if clause.style.key != style.key:
                 continue
+            if structural and clause.item_depth != unit.item_depth:
+                continue  # a list item's sibling is an item of the same style at the same list depth
             if unit.indent is not None and _indent(clause) < unit.indent - 1:
                 continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
-            if unit.path is not None and clause.path != unit.path:
-                continue  # a clause of another list item is not a sibling
             same = index
             break
         if same is not None:
@@ -199,7 +202,8 @@ class _Builder:
             "list_item", label=label.block_label, text=unit.text, level=level, attrs=dict(unit.attrs)
         )
         self._attach(node)
-        self.clauses.append(_OpenClause(node, style, unit.indent, unit.path))
+        item_depth = unit.item_depth if structural else None
+        self.clauses.append(_OpenClause(node, style, unit.indent, unit.path, item_depth))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.

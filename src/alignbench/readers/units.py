@@ -57,6 +57,7 @@ class Unit:
     line: int = 0
     path: tuple[int, ...] | None = None
     opens_item: bool = False
+    item_depth: int = 0  # for ``opens_item``: how many Markdown list items hold it, itself included
     indent: int | None = None
     rows: tuple[tuple[str, ...], ...] = ()
     header: bool = False
