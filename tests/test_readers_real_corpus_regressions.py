@@ -19,6 +19,7 @@ def test_long_all_caps_bill_section_header_opens_a_sibling_section() -> None:
         _text(
             "SECTION 1. FINDINGS.",
             "Congress finds the following:",
+            "(9) The conflict has caused a humanitarian crisis.",
             "(10) No specific statutory authorization has been enacted.",
             "SEC. 2. REMOVAL OF UNITED STATES ARMED FORCES FROM HOSTILITIES IN THE REPUBLIC OF YEMEN "
             "THAT HAVE NOT BEEN AUTHORIZED BY CONGRESS.",
@@ -28,7 +29,8 @@ def test_long_all_caps_bill_section_header_opens_a_sibling_section() -> None:
     assert _outline(tree) == [
         ("/section[1]/heading[1]", "heading", "SECTION 1"),
         ("/section[1]/paragraph[1]", "paragraph", None),
-        ("/section[1]/list_item[1]", "list_item", "(10)"),
+        ("/section[1]/list_item[1]", "list_item", "(9)"),
+        ("/section[1]/list_item[2]", "list_item", "(10)"),
         ("/section[2]/heading[1]", "heading", "SEC. 2"),
         ("/section[2]/paragraph[1]", "paragraph", None),
     ]
@@ -201,11 +203,14 @@ def test_cc_by_3_clauses_continue_the_numbering_of_a_numbered_heading() -> None:
 
 
 def test_restarted_numbering_under_a_numbered_heading_stays_inside_it() -> None:
-    tree = read(_text("5. Fees", "1. The Customer shall pay the fees.", "2. Fees are due monthly."))
+    tree = read(
+        _text("4. Term", "5. Fees", "1. The Customer shall pay the fees.", "2. Fees are due monthly.")
+    )
     assert _outline(tree) == [
-        ("/section[1]/heading[1]", "heading", "5"),
-        ("/section[1]/list_item[1]", "list_item", "1"),
-        ("/section[1]/list_item[2]", "list_item", "2"),
+        ("/section[1]/heading[1]", "heading", "4"),
+        ("/section[2]/heading[1]", "heading", "5"),
+        ("/section[2]/list_item[1]", "list_item", "1"),
+        ("/section[2]/list_item[2]", "list_item", "2"),
     ]
 
 
@@ -226,7 +231,8 @@ def test_markdown_inline_markup_is_removed_only_where_present() -> None:
         "Setup",
         "one",
     ]
-    assert tree.dropped == {"html_inline": 2}
+    # The reference definition renders as nothing, so it is counted as dropped.
+    assert tree.dropped == {"html_inline": 2, "link_reference": 1}
 
 
 def test_over_indented_sub_clauses_in_markdown_stay_separate_clauses() -> None:
@@ -235,6 +241,7 @@ def test_over_indented_sub_clauses_in_markdown_stay_separate_clauses() -> None:
         "# Terms\n\n"
         "1. Transfers\n"
         "    1. EEA Transfers.\n"
+        "        b. Module Three applies.\n"
         "        c. For each module, the following applies:\n\n"
         "            i. The optional docking clause does not apply;\n\n"
         "            ii. In Clause 9, Option 2 applies;\n\n"

@@ -2,14 +2,20 @@
 
 Addresses are positional (``/section[2]/list_item[3]``) and digests are content hashes, so a
 label file can anchor to both and notice when a reader change moves or alters a block.
+
+A text block's digest hashes its label and normalised text; a row's, its cells' texts. A container
+(document, section, table) has no text of its own, so its digest hashes its kind and its children's
+digests in order (a Merkle digest): two sections share a digest exactly when they hold the same
+heading and the same content, and any edit inside changes every digest above it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from alignbench.errors import AlignbenchError
@@ -29,6 +35,7 @@ TEXT_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "cell")
 # Labelled blocks are what a label file must account for: text-bearing blocks plus rows.
 LABELLED_KINDS: tuple[str, ...] = ("heading", "paragraph", "list_item", "row", "cell")
 
+_KIND_SET = frozenset(KINDS)
 ROOT_ADDRESS = "/"
 UNIT_SEPARATOR = "\x1f"
 _DICT_KEYS: tuple[str, ...] = ("kind", "label", "text", "level", "attrs", "children")
@@ -44,6 +51,16 @@ def normalise(text: str) -> str:
 def digest_of(label: str | None, normalised_text: str) -> str:
     """First 16 hex chars of sha256 over ``label \\x1f text`` (or the text alone without a label)."""
     payload = normalised_text if not label else f"{label}{UNIT_SEPARATOR}{normalised_text}"
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+# Separates a container's kind from its children's digests; no text block's payload starts with it.
+CONTAINER_SEPARATOR = "\x1d"
+
+
+def container_digest_of(kind: str, child_digests: Iterable[str]) -> str:
+    """First 16 hex chars of sha256 over ``\x1d kind \x1d`` and the children's digests joined by ``\x1f``."""
+    payload = f"{CONTAINER_SEPARATOR}{kind}{CONTAINER_SEPARATOR}{UNIT_SEPARATOR.join(child_digests)}"
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
 
@@ -91,7 +108,7 @@ class Block:
     address: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        if self.kind not in _KIND_SET:
             raise AlignbenchError(f"unknown block kind {self.kind!r}; expected one of {', '.join(KINDS)}")
         if self.kind in CONTAINER_KINDS and self.text:
             raise AlignbenchError(f"{self.kind} blocks are containers and carry no text")
@@ -111,8 +128,11 @@ class Block:
             return UNIT_SEPARATOR.join(normalise(c.text) for c in self.children if c.kind == "cell")
         return normalise(self.text)
 
-    @property
+    @cached_property
     def digest(self) -> str:
+        """Content hash: label and text for a text block or row; kind and children for a container."""
+        if self.kind in CONTAINER_KINDS and self.kind != "row":
+            return container_digest_of(self.kind, (child.digest for child in self.children))
         return digest_of(self.label, self.normalised_text)
 
     def to_dict(self) -> dict[str, Any]:
@@ -170,10 +190,15 @@ class BlockTree:
         dropped: Mapping[str, int] | None = None,
         format: str | None = None,
         profile: str | None = None,
+        addressed: bool = False,
     ) -> None:
+        """``addressed=True`` promises every block already carries its address (the readers build
+        them that way, saving a second copy of every block); otherwise addresses are assigned here."""
         if root.kind != "document":
             raise AlignbenchError(f"a tree's root must be a document block, got {root.kind!r}")
-        self.root: Block = _with_addresses(root, ROOT_ADDRESS)
+        self.root: Block = (
+            root if addressed and root.address == ROOT_ADDRESS else _with_addresses(root, ROOT_ADDRESS)
+        )
         self.dropped: dict[str, int] = {k: int(dropped[k]) for k in sorted(dropped or {})}
         self.format = format
         self.profile = profile

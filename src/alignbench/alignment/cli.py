@@ -25,8 +25,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "compare", help="align two versions of a document and list the changes", description=__doc__
     )
-    parser.add_argument("old", help="the earlier version (.md, .markdown or .txt)")
-    parser.add_argument("new", help="the later version")
+    parser.add_argument("old", help="the earlier version (.md, .markdown or .txt), or - for standard input")
+    parser.add_argument("new", help="the later version, or - for standard input")
     parser.add_argument(
         "--backend", choices=BACKENDS, default="auto", help="similarity backend (default auto)"
     )
@@ -52,9 +52,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from alignbench.readers import read
+    from alignbench.errors import AlignbenchError
+    from alignbench.readers import STDIN, format_of, read_document
 
-    old, new = read(args.old, format=args.format), read(args.new, format=args.format)
+    if args.old == STDIN and args.new == STDIN:
+        raise AlignbenchError("only one of OLD and NEW can be - (standard input)")
+    # Standard input has no suffix: read it in --format, else in the other version's format.
+    old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
+    new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
     result = align(old, new, AlignmentConfig(similarity=args.backend))
     summary = render(result, old, new)
     if args.html is not None:

@@ -11,23 +11,37 @@
 - ``profile``: a profile name from ``profiles.yaml``; defaults to ``markdown`` for Markdown and
   ``contract`` for text.
 
-Bad input (invalid UTF-8, NUL bytes, an empty document, more than ``MAX_BYTES``) raises one
-:class:`~alignbench.errors.AlignbenchError` naming the file.
+Commands take documents through :func:`read_document`: the argument is always a path (never text),
+and ``-`` reads standard input. A directory, a device or a missing path is an error naming it.
+
+Bad input (invalid UTF-8, NUL bytes, lone surrogates, an empty document, more than ``MAX_BYTES``,
+nesting deeper than ``MAX_DEPTH``) raises one :class:`~alignbench.errors.AlignbenchError` naming the
+file, never a traceback.
+
+Front matter (a YAML ``---`` or TOML ``+++`` block that opens the document and parses as a mapping)
+becomes one ``paragraph`` block with ``attrs.front_matter`` set to ``yaml`` or ``toml``: its text is
+kept, so a changed date or title in it is an edit like any other.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
+import sys
 from collections import Counter
 from pathlib import Path
+from typing import BinaryIO
 
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.readers import markdown, plaintext
+from alignbench.readers.front_matter import split_front_matter
 from alignbench.readers.nesting import build_tree
 from alignbench.readers.profiles import DEFAULT_PROFILE_FOR_FORMAT, get_profile
+from alignbench.readers.units import MAX_DEPTH
 
-__all__ = ["FORMATS", "MAX_BYTES", "read", "read_text"]
+__all__ = ["FORMATS", "MAX_BYTES", "MAX_DEPTH", "STDIN", "read", "read_document", "read_text"]
 
 FORMATS: tuple[str, ...] = ("markdown", "text")
 SUFFIX_FORMATS: dict[str, str] = {".md": "markdown", ".markdown": "markdown", ".txt": "text"}
@@ -35,6 +49,8 @@ DEFAULT_TEXT_FORMAT = "text"
 # Legal documents are far smaller; a bigger input is almost certainly the wrong file.
 MAX_BYTES = 5 * 1024 * 1024
 _UNIT_READERS = {"markdown": markdown.read_units, "text": plaintext.read_units}
+STDIN = "-"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read(
@@ -42,7 +58,7 @@ def read(
 ) -> BlockTree:
     """Read a document (a path or the text itself) into a block tree."""
     if isinstance(path_or_text, os.PathLike) or _names_file(path_or_text):
-        path = Path(path_or_text)
+        path = _readable_file(Path(path_or_text))
         fmt = format or _format_from_suffix(path)
         return read_text(_decode(path, _read_bytes(path)), fmt, profile, source=str(path))
     if not isinstance(path_or_text, str):
@@ -50,6 +66,37 @@ def read(
     data = path_or_text.encode("utf-8", errors="surrogatepass")
     _check_size("<text>", len(data))
     return read_text(path_or_text, format or DEFAULT_TEXT_FORMAT, profile, source="<text>")
+
+
+def read_document(
+    argument: str | os.PathLike[str],
+    format: str | None = None,
+    profile: str | None = None,
+    *,
+    stdin_format: str | None = None,
+    stdin: BinaryIO | None = None,
+) -> BlockTree:
+    """Read a document named on a command line: a path, or ``-`` for standard input.
+
+    Unlike :func:`read`, the argument is never taken as the document text. Standard input has no
+    suffix, so its format is ``format``, else ``stdin_format`` (a command may pass the other
+    document's), else text.
+    """
+    if str(argument) == STDIN:
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        data = stream.read(MAX_BYTES + 1)
+        _check_size("<stdin>", len(data))
+        return read_text(
+            _decode("<stdin>", data), format or stdin_format or DEFAULT_TEXT_FORMAT, profile, source="<stdin>"
+        )
+    path = Path(argument)
+    fmt = format or _format_from_suffix(_readable_file(path))
+    return read_text(_decode(path, _read_bytes(path)), fmt, profile, source=str(path))
+
+
+def format_of(argument: str | os.PathLike[str]) -> str | None:
+    """The format a path's suffix names, or ``None`` (standard input, an unknown suffix)."""
+    return SUFFIX_FORMATS.get(Path(argument).suffix.lower()) if str(argument) != STDIN else None
 
 
 def read_text(text: str, format: str, profile: str | None = None, *, source: str = "<text>") -> BlockTree:
@@ -60,14 +107,25 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
         raise AlignbenchError(
             f"{source}: contains NUL bytes, so it looks binary; give a UTF-8 text or Markdown file"
         )
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        line = text.count("\n", 0, surrogate.start()) + 1
+        raise AlignbenchError(
+            f"{source}: line {line}: lone surrogate U+{ord(surrogate.group()):04X} is not a character; "
+            "pass text decoded as UTF-8"
+        )
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise AlignbenchError(f"{source}: document is empty; give a file with some text in it")
     profile_name = profile or DEFAULT_PROFILE_FOR_FORMAT[format]
     compiled = get_profile(profile_name)
     dropped: Counter[str] = Counter()
-    units = _UNIT_READERS[format](text, compiled, dropped)
-    return BlockTree(build_tree(units, compiled), dropped=dict(dropped), format=format, profile=profile_name)
+    front, body = split_front_matter(text)
+    units = _UNIT_READERS[format](body, compiled, dropped, source)
+    if front is not None:
+        units.insert(0, front)
+    root = build_tree(units, compiled, source)
+    return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
 
 
 def _names_file(value: object) -> bool:
@@ -77,6 +135,8 @@ def _names_file(value: object) -> bool:
     try:
         if path.is_file():
             return True
+        if path.exists():  # a directory or a device named as the document
+            _readable_file(path)
     except (OSError, ValueError):
         return False
     if path.suffix.lower() in SUFFIX_FORMATS:
@@ -104,7 +164,24 @@ def _check_size(source: str, size: int) -> None:
         )
 
 
+def _readable_file(path: Path) -> Path:
+    """``path`` when it names a file (or a pipe, for ``<(...)``); a clear error for anything else."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise AlignbenchError(f"{path}: file not found; check the path") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise AlignbenchError(f"{path}: cannot read ({reason})") from None
+    if stat.S_ISDIR(mode):
+        raise AlignbenchError(f"{path}: is a directory; give a Markdown or text file")
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        raise AlignbenchError(f"{path}: is a device or socket, not a file; give a Markdown or text file")
+    return path
+
+
 def _read_bytes(path: Path) -> bytes:
+    _readable_file(path)
     try:
         size = path.stat().st_size
         _check_size(str(path), size)
@@ -120,7 +197,7 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
-def _decode(path: Path, data: bytes) -> str:
+def _decode(path: Path | str, data: bytes) -> str:
     if b"\x00" in data:
         raise AlignbenchError(
             f"{path}: contains NUL bytes, so it looks binary; give a UTF-8 text or Markdown file"

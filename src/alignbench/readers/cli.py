@@ -8,7 +8,7 @@ from typing import Any
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
-from alignbench.readers import FORMATS, read
+from alignbench.readers import FORMATS, read_document
 from alignbench.readers.profiles import profile_names
 
 PREVIEW_CHARS = 60
@@ -20,7 +20,7 @@ def register(subparsers: Any) -> None:
         help="print the block tree of a document",
         description="Print the block tree of a document: address, kind, label, digest and text.",
     )
-    parser.add_argument("file", help="the document (.md/.markdown or .txt)")
+    parser.add_argument("file", help="the document (.md/.markdown or .txt), or - for standard input")
     parser.add_argument("--format", choices=FORMATS, help="override the format inferred from the suffix")
     parser.add_argument("--profile", choices=profile_names(), help="reader profile (default: by format)")
     parser.add_argument("--json", action="store_true", help="print BlockTree.to_dict() as JSON")
@@ -46,6 +46,6 @@ def _line(block: Block) -> str:
 
 
 def run_blocks(args: argparse.Namespace) -> int:
-    tree = read(args.file if args.file != "-" else sys.stdin.read(), format=args.format, profile=args.profile)
+    tree = read_document(args.file, format=args.format, profile=args.profile)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
     return 0

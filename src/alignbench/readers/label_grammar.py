@@ -4,7 +4,9 @@ A match keeps the label as written (trimmed, one trailing full stop removed) and
 plus the *style* of the numbering (``decimal:2``, ``enclosed:lower:alpha`` ...) that the nesting
 builder uses to decide sibling versus child. ``(i)`` and ``I.`` are genuinely ambiguous between a
 letter and a roman numeral, so such a match carries both candidates; the builder resolves them from
-the numbering already open.
+the numbering already open. A match is only a *candidate*: :func:`continues_a_sequence` (applied by
+the builder over the whole document) turns a label that starts or continues no sequence back into
+text, so ``88 Colin P. Kelly Jr. St.`` is an address, not clause 88.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ _ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", r
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 # `Section 5 - Fees`, `Part 2: Scope`, and the bill style `TITLE I--GENERAL` where the dash abuts.
 _SEPARATOR = re.compile(r"\s*(?:(?:--|[–—])\s*|[-:]\s+)?")
+_LEADING_DIGITS = re.compile(r"[0-9]+")
+# Label kinds whose candidates must start or continue a sequence; word and `§` labels name
+# themselves (a bill's `SEC. 101.` opens title I with no section 100), and bullets carry no number.
+SEQUENCE_KINDS: frozenset[str] = frozenset({"decimal", "enclosed", "dotted", "closed"})
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,30 @@ class LabelMatch:
     # Components of a decimal or ``§`` label (``1.2.3`` -> 3); 0 for other kinds. Stored, not derived,
     # because the tree builder asks for it several times per clause.
     decimal_depth: int = 0
+    text: str = ""  # the whole text the label was read from, so a rejected candidate becomes text again
+    # False for a word label with no full stop or colon after its number: a label in a heading only.
+    terminated: bool = True
+
+    @property
+    def is_bullet(self) -> bool:
+        """A bullet (``-``, ``*``, ``+``, ``•``) marks an item but labels nothing a reader could cite."""
+        return self.kind == "bullet"
+
+    @property
+    def block_label(self) -> str | None:
+        """The label a block carries: the label as written, or ``None`` for a bullet."""
+        return None if self.kind == "bullet" else self.label
+
+
+def bullet_match(marker: str, rest: str) -> LabelMatch:
+    """The match of a Markdown bullet list marker: an item with a numbering style and no label."""
+    return LabelMatch(marker, "bullet", (Style(f"bullet:{marker}", 0),), rest, text=rest)
+
+
+def rendered_number(number: int, rest: str) -> LabelMatch:
+    """The match of an ordered-list item: the number a reader of the rendered list sees."""
+    label = str(number)
+    return LabelMatch(label, "decimal", (Style("decimal:1", number),), rest, decimal_depth=1, text=rest)
 
 
 def roman_value(token: str) -> int | None:
@@ -76,8 +106,45 @@ def _letter_styles(prefix: str, token: str) -> tuple[Style, ...]:
 
 def _number_ordinal(token: str) -> int:
     if token[:1].isdigit():
-        return int(re.match(r"[0-9]+", token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
+        return int(_LEADING_DIGITS.match(token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
     return roman_value(token) or alpha_value(token) or 0
+
+
+def _is_first(style: Style) -> bool:
+    return style.ordinal == 1
+
+
+def continues_a_sequence(
+    label: LabelMatch, seen: frozenset[tuple[str, int]], numbers: frozenset[str]
+) -> tuple[Style, ...]:
+    """The candidate styles of ``label`` that start or continue a sequence in the document.
+
+    ``seen`` holds ``(style key, ordinal)`` of every label candidate in the document; ``numbers``
+    holds every decimal label as written. A style survives when its ordinal is the first of its
+    style (``1``, ``a``, ``i``, ``A``, ``I``), or the document also holds its predecessor or its
+    successor in the same style; a decimal label of several components (``3.2``) survives when
+    its parent (``3``) or a sibling (``3.1``, ``3.3``) is in the document, or it is the first
+    (``3.1``). Word, ``§`` and bullet labels always survive. Returns the surviving styles (empty: the
+    candidate is text).
+    """
+    if label.kind not in SEQUENCE_KINDS:
+        return label.candidates
+    if label.kind == "decimal" and label.decimal_depth > 1:
+        head = label.label.rpartition(".")[0]
+        ordinal = label.candidates[0].ordinal
+        if (
+            ordinal == 1
+            or head in numbers
+            or f"{head}.{ordinal - 1}" in numbers
+            or f"{head}.{ordinal + 1}" in numbers
+        ):
+            return label.candidates
+        return ()
+    return tuple(
+        c
+        for c in label.candidates
+        if _is_first(c) or (c.key, c.ordinal - 1) in seen or (c.key, c.ordinal + 1) in seen
+    )
 
 
 def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelMatch | None:
@@ -85,17 +152,29 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
 
     ``heading`` relaxes the word-label rule: ``Section 5 Termination`` is a labelled heading, while
     in running text a word label needs a terminator (``Section 5. The ...``) to start a clause.
-    Readers ask about the same line more than once, so answers are cached per profile name.
+    Readers ask about the same line more than once (as a heading, then as a clause), so one answer
+    per text is cached: the heading reading, from which the running-text one follows.
     """
-    return _match_cached(profile.name, text, heading)
+    match = _match_cached(profile.name, text)
+    if match is None or heading or match.terminated:
+        return match
+    return _match_running_cached(profile.name, text)
 
 
 @lru_cache(maxsize=8192)
-def _match_cached(profile_name: str, text: str, heading: bool) -> LabelMatch | None:
-    return _match(get_profile(profile_name), text, heading)
+def _match_cached(profile_name: str, text: str) -> LabelMatch | None:
+    return _match(get_profile(profile_name), text, True)
+
+
+@lru_cache(maxsize=1024)
+def _match_running_cached(profile_name: str, text: str) -> LabelMatch | None:
+    """The running-text reading after an unterminated word label (rare: ``Section 5 (Fees) ...``)."""
+    return _match(get_profile(profile_name), text, False)
 
 
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
+    if profile.label_prefilter.match(text) is None:
+        return None  # no rule can match (most prose): one regex instead of one per rule
     for rule in profile.labels:
         m = rule.pattern.match(text)
         if m is None:
@@ -105,16 +184,18 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         if rule.kind == "decimal" and "." not in text[: m.end()] and text[m.end() :].lstrip()[:1].islower():
             continue  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
         depth = 0
+        terminated = True
         if rule.kind in ("decimal", "section_sign"):
             depth = token.count(".") + 1
             styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
         elif rule.kind == "word":
-            if profile.word_label_needs_terminator and not heading and not m.group("term"):
+            terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
+            if not heading and not terminated:
                 continue
             raw_word = m.group("word").lower()
             word = profile.word_aliases.get(raw_word, raw_word)
             styles = (Style(f"word:{word}", _number_ordinal(token)),)
-        elif rule.kind in ("enclosed", "dotted"):
+        elif rule.kind in ("enclosed", "dotted", "closed"):
             if token.isdigit():
                 styles = (Style(f"{rule.kind}:digit", int(token)),)
             elif token.isupper() or token.islower():
@@ -137,5 +218,7 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
             word=word,
             raw_word=raw_word,
             decimal_depth=depth,
+            text=text,
+            terminated=terminated,
         )
     return None

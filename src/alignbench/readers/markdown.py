@@ -2,15 +2,22 @@
 
 - ATX and setext headings are headings of their level; a label written in the heading text is read
   with the profile grammar (``## 1. Definitions``).
-- A list item's first block takes the list marker as its label unless its text carries its own
-  label (the text wins). A list item whose first block is a heading (``1. ## Service``, Common Paper
-  CSA 1.1) is that heading, labelled by the marker.
+- Containment is markdown-it's token stream: every unit carries the path of list items and block
+  quotes that hold it, and the builder closes what does not hold it (CommonMark: a paragraph at
+  column 0 after a blank line is not inside the list before it).
+- A list item's first block is the item. Its label is what a reader of the rendered list sees: an
+  ordered item's rendered number (``1. 1. 1.`` are 1, 2, 3; ``start`` is honoured), and no label for
+  a bullet; unless its text carries its own label (the text wins). A list item whose first block is a
+  heading (``1. ## Service``, Common Paper CSA 1.1) is that heading, labelled by the marker. An empty
+  item is an empty list item, not lost.
+- Lists and block quotes nested deeper than ``MAX_DEPTH`` fail with an error naming the line
+  (markdown-it would otherwise stop parsing there and lose the rest of the document).
 - Inside a paragraph, a soft-wrapped line that starts with a label after a line that ended a
   sentence opens a new clause, exactly as in the text reader (CSA 2.0 writes ``a.`` sub-clauses as
   lazy continuation lines, which CommonMark does not treat as a list).
 - Pipe tables are parsed from their source lines by the same parser the text reader uses.
-- HTML blocks, thematic breaks, images and inline HTML tags are dropped and counted (an inline tag's
-  inner text is kept).
+- HTML blocks, thematic breaks, images, inline HTML tags and link reference definitions are dropped
+  and counted (an inline tag's inner text is kept).
 """
 
 from __future__ import annotations
@@ -24,10 +31,11 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from alignbench.readers.label_grammar import LabelMatch, match_label
+from alignbench.errors import AlignbenchError
+from alignbench.readers.label_grammar import LabelMatch, bullet_match, match_label, rendered_number
 from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
-from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
+from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
 
 # Characters that start an inline rule of the commonmark preset (escape, code, emphasis, link,
 # image, autolink/HTML, entity). Text without any of them is plain, so it is not tokenised at all.
@@ -38,13 +46,20 @@ _INLINE_MARKUP = re.compile(r"[\\`*_\[!<&]")
 def _parser() -> MarkdownIt:
     # The core `inline` pass is off: `_inline_lines` tokenises only text that has inline markup,
     # which most clauses of a legal document do not (it is the biggest cost we control).
-    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
+    parser = MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
+    # markdown-it stops parsing (silently) at `maxNesting` token levels; a list level takes two
+    # (list, item) and a block quote one. Leave room to see one level past MAX_DEPTH, so a deeper
+    # document fails with an error naming the line instead of losing its tail.
+    parser.options["maxNesting"] = 2 * MAX_DEPTH + 8
+    return parser
 
 
 @dataclass
 class _Item:
-    marker: str
-    depth: int
+    marker: str  # as written: `-`, `*`, `1.`, `3)`
+    number: int | None  # the rendered number of an ordered-list item, None for a bullet
+    path: tuple[int, ...]  # the containers holding the item's blocks, the item itself last
+    depth: int  # how many list items hold the item's blocks, itself included
     pending: bool = True
 
 
@@ -75,38 +90,62 @@ def _plain(text: str, env: dict[str, Any], dropped: Counter[str]) -> str:
     return " ".join(_inline_lines(text.strip(), env, dropped)).strip()
 
 
-def _marker_label(item: _Item, profile: Profile) -> LabelMatch | None:
-    return match_label(f"{item.marker} ", profile)
+def _marker_label(item: _Item, rest: str) -> LabelMatch:
+    if item.number is None:
+        return bullet_match(item.marker, rest)
+    return rendered_number(item.number, rest)
 
 
-def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]:
+def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
     env: dict[str, Any] = {}  # link reference definitions, shared with the inline pass
     tokens = _parser().parse(text, env)
     source_lines = text.split("\n")
     units: list[Unit] = []
     items: list[_Item] = []
-    list_depth = 0
+    path: list[int] = []  # ids of the open list items and block quotes, outermost first
+    lists: list[list[int]] = []  # per open list: [next rendered number] (None-like -1 for bullets)
+    opened = 0
     index = 0
     while index < len(tokens):
         token = tokens[index]
         kind = token.type
+        line = token.map[0] + 1 if token.map else 0
         if kind in ("ordered_list_open", "bullet_list_open"):
-            list_depth += 1
+            start = token.attrGet("start") if kind == "ordered_list_open" else None
+            lists.append([int(start) if start is not None else (1 if kind == "ordered_list_open" else -1)])
         elif kind in ("ordered_list_close", "bullet_list_close"):
-            list_depth -= 1
-        elif kind == "list_item_open":
-            marker = f"{token.info}." if token.info else token.markup
-            items.append(_Item(marker, list_depth))
+            lists.pop()
+        elif kind in ("list_item_open", "blockquote_open"):
+            opened += 1
+            path.append(opened)
+            if len(path) > MAX_DEPTH:
+                raise AlignbenchError(
+                    f"{source}: line {line}: lists or block quotes nested deeper than {MAX_DEPTH} levels; "
+                    "a legal document nests a dozen at most, so check that this is the right file"
+                )
+            if kind == "list_item_open":
+                counter = lists[-1]
+                number = counter[0] if counter[0] >= 0 else None
+                if number is not None:
+                    counter[0] += 1
+                marker = f"{token.info}{token.markup}" if token.info else token.markup
+                items.append(_Item(marker, number, tuple(path), len(items) + 1))
         elif kind == "list_item_close":
-            items.pop()
+            item = items.pop()
+            if item.pending:  # an empty item still numbers a clause
+                units.append(_empty_item(item, line))
+            path.pop()
+        elif kind == "blockquote_close":
+            path.pop()
         elif kind == "heading_open":
             title = " ".join(_inline_lines(tokens[index + 1].content, env, dropped)).strip()
-            units.append(_heading(title, int(token.tag[1:]), items, profile))
+            units.append(_heading(title, int(token.tag[1:]), items, profile, line, tuple(path)))
             index += 3
             continue
         elif kind == "paragraph_open":
-            units.extend(_paragraph(_inline_lines(tokens[index + 1].content, env, dropped), items, profile))
+            lines = _inline_lines(tokens[index + 1].content, env, dropped)
+            units.extend(_paragraph(lines, items, profile, line, tuple(path)))
             index += 3
             continue
         elif kind == "code_block":
@@ -114,18 +153,22 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
             # indented past a list's content column), not code: read each blank-line-separated chunk
             # as a paragraph, so "i. ... ii. ..." stay separate clauses instead of one block.
             for chunk in _indented_chunks(token.content):
-                units.extend(_paragraph(chunk, items, profile))
+                units.extend(_paragraph(chunk, items, profile, line, tuple(path)))
         elif kind == "fence":
-            units.extend(_paragraph([token.content.rstrip("\n")], items, profile, code=True))
+            units.extend(
+                _paragraph([token.content.rstrip("\n")], items, profile, line, tuple(path), code=True)
+            )
         elif kind == "table_open":
             close = index
             while tokens[close].type != "table_close":
                 close += 1
-            start, end = token.map or (0, 0)
-            rows, header = parse_pipe_table(source_lines[start:end])
+            start_line, end_line = token.map or (0, 0)
+            rows, header = parse_pipe_table(source_lines[start_line:end_line])
             cells = tuple(tuple(_plain(cell, env, dropped) for cell in row) for row in rows)
-            units.extend(_consume_marker_as_paragraph(items, profile))
-            units.append(Unit("table", rows=cells, header=header))
+            item = _take_marker(items)
+            if item is not None:  # a list item that opens with a table still numbers a clause
+                units.append(_empty_item(item, line))
+            units.append(Unit("table", rows=cells, header=header, line=line, path=tuple(path)))
             index = close + 1
             continue
         elif kind == "html_block":
@@ -133,7 +176,22 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
         elif kind == "hr":
             dropped["hr"] += 1
         index += 1
+    references = len(env.get("references") or {})
+    if references:  # `[id]: https://...` lines render as nothing, so they are dropped, and counted
+        dropped["link_reference"] += references
     return units
+
+
+def _empty_item(item: _Item, line: int) -> Unit:
+    item.pending = False
+    return Unit(
+        "paragraph",
+        label=_marker_label(item, ""),
+        line=line,
+        path=item.path,
+        opens_item=True,
+        item_depth=item.depth,
+    )
 
 
 def _take_marker(items: list[_Item]) -> _Item | None:
@@ -143,23 +201,15 @@ def _take_marker(items: list[_Item]) -> _Item | None:
     return None
 
 
-def _consume_marker_as_paragraph(items: list[_Item], profile: Profile) -> list[Unit]:
-    """A list item that opens with a table still numbers a clause: an empty one carrying the marker."""
-    item = _take_marker(items)
-    if item is None:
-        return []
-    return [
-        Unit("paragraph", label=_marker_label(item, profile), depth_hint=item.depth, list_depth=item.depth)
-    ]
-
-
-def _heading(title: str, rank: int, items: list[_Item], profile: Profile) -> Unit:
+def _heading(
+    title: str, rank: int, items: list[_Item], profile: Profile, line: int, path: tuple[int, ...]
+) -> Unit:
     item = _take_marker(items)
     label = match_label(title, profile, heading=True)
     if label is not None and label.kind in profile.headings.labelled_kinds:
-        return Unit("heading", text=label.rest, label=label, rank=rank)
-    label = _marker_label(item, profile) if item is not None else None
-    return Unit("heading", text=title, label=label, rank=rank)
+        return Unit("heading", text=label.rest, label=label, rank=rank, line=line, path=path)
+    marker = _marker_label(item, title) if item is not None else None
+    return Unit("heading", text=title, label=marker, rank=rank, line=line, path=path)
 
 
 def _indented_chunks(content: str) -> list[list[str]]:
@@ -173,7 +223,14 @@ def _indented_chunks(content: str) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def _paragraph(texts: list[str], items: list[_Item], profile: Profile, code: bool = False) -> list[Unit]:
+def _paragraph(
+    texts: list[str],
+    items: list[_Item],
+    profile: Profile,
+    line: int,
+    path: tuple[int, ...],
+    code: bool = False,
+) -> list[Unit]:
     item = _take_marker(items)
     attrs = {"code": True} if code else {}
     if code:
@@ -181,29 +238,40 @@ def _paragraph(texts: list[str], items: list[_Item], profile: Profile, code: boo
     elif len(texts) == 1:  # the common case: one source line cannot split into clauses
         groups = [[Line(0, texts[0].strip())]]
     else:
-        groups = group_clause_lines([Line(0, t.strip()) for t in texts], profile)
+        groups = group_clause_lines([Line(0, t.strip(), line + n) for n, t in enumerate(texts)], profile)
     units = []
-    depth = items[-1].depth if items else 0
     for number, group in enumerate(groups):
         joined = join_lines(group) if not code else group[0].text
+        first_line = group[0].number or line
+        opens_item = number == 0 and item is not None
         label = None if code else match_label(joined, profile)
         if label is not None:
-            extra = {"list_marker": item.marker} if number == 0 and item is not None else {}
+            extra = {"list_marker": item.marker} if opens_item and item is not None else {}
             units.append(
-                Unit("paragraph", text=label.rest, label=label, list_depth=depth, attrs={**attrs, **extra})
+                Unit(
+                    "paragraph",
+                    text=label.rest,
+                    label=label,
+                    line=first_line,
+                    path=path,
+                    opens_item=opens_item,
+                    item_depth=item.depth if opens_item and item is not None else 0,
+                    attrs={**attrs, **extra},
+                )
             )
-        elif number == 0 and item is not None:
-            marker = _marker_label(item, profile)
+        elif opens_item and item is not None:
             units.append(
                 Unit(
                     "paragraph",
                     text=joined,
-                    label=marker,
-                    depth_hint=item.depth,
-                    list_depth=depth,
+                    label=_marker_label(item, joined),
+                    line=first_line,
+                    path=path,
+                    opens_item=True,
+                    item_depth=item.depth,
                     attrs=dict(attrs),
                 )
             )
         else:
-            units.append(Unit("paragraph", text=joined, list_depth=depth, attrs=dict(attrs)))
+            units.append(Unit("paragraph", text=joined, line=first_line, path=path, attrs=dict(attrs)))
     return units

@@ -12,6 +12,15 @@ Both readers feed it the same unit stream, so tree shape is decided in exactly o
   and to a roman numeral otherwise (``(i)`` under ``7.2``).
 - Unlabelled paragraphs and tables attach to the innermost open clause, or to the section; in text, a
   paragraph indented less than open clauses first closes them (CC 3.0's closing words of clause 3).
+- In Markdown, containment is CommonMark's: an unlabelled block, a heading or a list item closes
+  every open clause whose list item or block quote does not hold it (a paragraph after a list is
+  not inside its last item). The first block of a list item is that item: the sibling of an open
+  item of the same style at the same list depth, else nested in the innermost clause still open.
+  A labelled paragraph is placed by the clause grammar, as in its text twin.
+- A bullet makes a list item with no label. A candidate label that starts or continues no sequence in
+  the document (``label_grammar.continues_a_sequence``) is read as text.
+- Nesting deeper than ``MAX_DEPTH`` levels fails with an error naming the line, so no consumer of a
+  tree ever meets a recursion limit.
 
 ``level`` is the depth in the document's own numbering: a heading's depth in the outline of
 sections (ranks only order headings, so a profile may space them freely); a decimal label's
@@ -23,13 +32,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from alignbench.blocks import Block
-from alignbench.readers.label_grammar import LabelMatch, Style
+from alignbench.blocks import ROOT_ADDRESS, Block
+from alignbench.errors import AlignbenchError
+from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
-from alignbench.readers.units import Unit
+from alignbench.readers.units import MAX_DEPTH, Unit
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -43,24 +53,24 @@ class _Node:
     attrs: dict[str, Any] = field(default_factory=dict)
     children: list[_Node] = field(default_factory=list)
 
-    def freeze(self) -> Block:
-        return Block(
-            kind=self.kind,
-            label=self.label,
-            text=self.text,
-            level=self.level,
-            attrs=self.attrs,
-            children=tuple(child.freeze() for child in self.children),
-        )
+    def freeze(self, address: str = ROOT_ADDRESS) -> Block:
+        """The immutable block, addresses included (one pass, so ``BlockTree`` need not re-address)."""
+        counts: dict[str, int] = {}
+        children = []
+        prefix = "" if address == ROOT_ADDRESS else address
+        for child in self.children:
+            n = counts[child.kind] = counts.get(child.kind, 0) + 1
+            children.append(child.freeze(f"{prefix}/{child.kind}[{n}]"))
+        return Block(self.kind, self.label, self.text, self.level, self.attrs, tuple(children), address)
 
 
 @dataclass
 class _OpenClause:
     node: _Node
     style: Style
-    hint: int | None
     indent: int | None
-    list_depth: int | None
+    path: tuple[int, ...] | None  # the Markdown containers holding the clause (its own item included)
+    item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
 @dataclass
@@ -92,8 +102,9 @@ def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
 
 
 class _Builder:
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile, source: str) -> None:
         self.profile = profile
+        self.source = source
         self.root = _Node("document")
         self.sections: list[_OpenSection] = []
         self.clauses: list[_OpenClause] = []
@@ -105,6 +116,15 @@ class _Builder:
         return self.sections[-1].base_level if self.sections else 0
 
     def add(self, unit: Unit) -> None:
+        if len(self.sections) + len(self.clauses) >= MAX_DEPTH:
+            raise AlignbenchError(
+                f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
+                "a legal document nests a dozen at most, so check that this is the right file"
+            )
+        if unit.path is not None and (unit.label is None or unit.opens_item):
+            # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
+            # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
+            self._close_outside(unit.path)
         if unit.kind == "heading":
             self._heading(unit)
         elif unit.kind == "table":
@@ -114,6 +134,14 @@ class _Builder:
             self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
         else:
             self._clause(unit, unit.label)
+
+    def _close_outside(self, path: tuple[int, ...]) -> None:
+        """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
+        while self.clauses:
+            held = self.clauses[-1].path
+            if held is None or path[: len(held)] == held:
+                return
+            self.clauses.pop()
 
     def _attach(self, node: _Node) -> None:
         parent = self.clauses[-1].node if self.clauses else self._container()
@@ -125,7 +153,7 @@ class _Builder:
         self.clauses.clear()
         label = unit.label
         depth = len(self.sections) + 1
-        heading = _Node("heading", label=label.label if label else None, text=unit.text, level=depth)
+        heading = _Node("heading", label=label.block_label if label else None, text=unit.text, level=depth)
         heading.attrs.update(unit.attrs)
         section = _Node("section", level=depth, children=[heading])
         self._container().children.append(section)
@@ -145,7 +173,8 @@ class _Builder:
                 self.clauses.pop()
 
     def _clause(self, unit: Unit, label: LabelMatch) -> None:
-        if label.decimal_depth and unit.depth_hint is None:
+        structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
+        if label.decimal_depth and not structural:
             self._close_numbered_sections(label.candidates[0])
         # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
         self._close_indented_deeper(unit, slack=1)
@@ -155,27 +184,26 @@ class _Builder:
             clause = self.clauses[index]
             if clause.style.key != style.key:
                 continue
-            if unit.depth_hint is not None and clause.hint != unit.depth_hint:
-                continue
+            if structural and clause.item_depth != unit.item_depth:
+                continue  # a list item's sibling is an item of the same style at the same list depth
             if unit.indent is not None and _indent(clause) < unit.indent - 1:
                 continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
             same = index
             break
         if same is not None:
             del self.clauses[same:]
-        elif unit.depth_hint is not None:
-            # A list marker: the Markdown list nesting is the structure, not the marker's style.
-            while self.clauses and (self.clauses[-1].list_depth or 0) >= unit.depth_hint:
-                self.clauses.pop()
-        elif label.decimal_depth:
+        elif label.decimal_depth and not structural:
             self._close_to_shallower_decimal(label)
-        if label.decimal_depth and unit.depth_hint is None:
+        if label.decimal_depth and not structural:
             level = label.decimal_depth
         else:
             level = (self.clauses[-1].node.level if self.clauses else self._base_level()) + 1
-        node = _Node("list_item", label=label.label, text=unit.text, level=level, attrs=dict(unit.attrs))
+        node = _Node(
+            "list_item", label=label.block_label, text=unit.text, level=level, attrs=dict(unit.attrs)
+        )
         self._attach(node)
-        self.clauses.append(_OpenClause(node, style, unit.depth_hint, unit.indent, unit.list_depth))
+        item_depth = unit.item_depth if structural else None
+        self.clauses.append(_OpenClause(node, style, unit.indent, unit.path, item_depth))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -231,9 +259,35 @@ def _indent(clause: _OpenClause) -> int:
     return clause.indent if clause.indent is not None else 0
 
 
-def build_tree(units: Iterable[Unit], profile: Profile) -> Block:
-    """Turn a unit stream into the document block (addresses are assigned by ``BlockTree``)."""
-    builder = _Builder(profile)
+def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
+    seen = set()
+    numbers = set()
     for unit in units:
-        builder.add(unit)
+        if unit.label is not None:
+            seen.update((c.key, c.ordinal) for c in unit.label.candidates)
+            if unit.label.kind == "decimal":
+                numbers.add(unit.label.label)
+    return frozenset(seen), frozenset(numbers)
+
+
+def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: frozenset[str]) -> Unit:
+    """The unit with its candidate label narrowed to the styles that continue a sequence, or as text."""
+    label = unit.label
+    if label is None or unit.opens_item:
+        return unit
+    styles = continues_a_sequence(label, seen, numbers)
+    if styles == label.candidates:
+        return unit
+    if styles:
+        return replace(unit, label=replace(label, candidates=styles))
+    return replace(unit, label=None, text=label.text or unit.text)
+
+
+def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:
+    """Turn a unit stream into the document block (addresses are assigned by ``BlockTree``)."""
+    stream = list(units)
+    seen, numbers = _numbering_in(stream)
+    builder = _Builder(profile, source)
+    for unit in stream:
+        builder.add(_text_if_no_sequence(unit, seen, numbers))
     return builder.root.freeze()

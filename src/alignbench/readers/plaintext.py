@@ -1,11 +1,19 @@
 """The plain-text reader: blank-line blocks, rejoined hard wraps, detected headings, pipe tables.
 
-Headings are recognised by shape (profile ``headings``): one short line, ALL CAPS or Title Case,
-no terminal punctuation. A line that starts with a heading-capable label (``1.``, ``Section 5``,
-``SEC. 2.``, ``Schedule 1``, ``§ 4``) and whose title has that shape is a *labelled* heading: its
-rank comes from the label (``rank_by_word``/``rank_decimal``), and an ALL CAPS or word-labelled
-title may keep one closing full stop (``SEC. 2. SHORT TITLE.``). A bare word label with no title
-(``SCHEDULE 2``) is a heading too. A decimal label deeper than one level (``1.2 Fees``) never is.
+One heading rule (profile ``headings``, documented in docs/CONTRACTS.md):
+
+- A heading is one line: short (``max_words``, ``max_chars``), mostly letters, with no terminal
+  punctuation and no sentence break inside.
+- Unlabelled, it is ALL CAPS or Title Case (``unlabelled_cases``). After a heading-capable label
+  (``1.``, ``Section 5``, ``SEC. 2.``, ``Schedule 1``, ``§ 4``) its title may also be in sentence case
+  (``labelled_cases``: ``2. Scope of the rights``); its rank comes from the label
+  (``rank_by_word``/``rank_decimal``), and an ALL CAPS or word-labelled title may keep one closing
+  full stop (``SEC. 2. SHORT TITLE.``). A bare word label with no title (``SCHEDULE 2``) is a heading
+  too. A decimal label deeper than one level (``1.2 Fees``) never is.
+- It needs no blank line after it: a heading line followed in its block by a line that starts a
+  sentence or a clause is still a heading when it is clearly not the first line of a hard-wrapped
+  paragraph: at most ``max_share_of_next_line`` of the next line's length, or ALL CAPS over a line
+  that is not (``3. REQUIREMENTS`` then ``The licensee must ...``).
 """
 
 from __future__ import annotations
@@ -26,6 +34,19 @@ _SENTENCE_BREAK = re.compile(r"[A-Za-z0-9)]{2}[.;:!?]\s")
 def _is_all_caps(title: str) -> bool:
     letters = [ch for ch in title if ch.isalpha()]
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def _is_sentence_case(title: str) -> bool:
+    first = next((ch for ch in title if ch.isalpha()), "")
+    return first.isupper()
+
+
+def _in_cases(title: str, cases: frozenset[str], profile: Profile) -> bool:
+    return (
+        ("all_caps" in cases and _is_all_caps(title))
+        or ("title_case" in cases and _is_title_case(title, profile))
+        or ("sentence_case" in cases and _is_sentence_case(title))
+    )
 
 
 def _is_title_case(title: str, profile: Profile) -> bool:
@@ -77,11 +98,11 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     if label is not None and label.kind not in rules.labelled_kinds:
         return None
     if label is None:
-        if line.endswith(_TERMINAL) or not _wordy(line, profile):
+        if line.endswith(_TERMINAL) or not _wordy(line, profile) or _SENTENCE_BREAK.search(line):
             return None
-        if _is_all_caps(line):
+        if "all_caps" in rules.unlabelled_cases and _is_all_caps(line):
             return rules.rank_all_caps, None, line
-        if _is_title_case(line, profile):
+        if _in_cases(line, rules.unlabelled_cases, profile):
             return rules.rank_title_case, None, line
         return None
     if label.decimal_depth > 1:
@@ -91,10 +112,13 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     if not title:
         return (rank, label, "") if label.word else None
     caps = _is_all_caps(title)
-    body = title[:-1] if title.endswith(".") and (caps or label.word) else title
-    if not body or body.endswith(_TERMINAL):
+    stopped = title.endswith(".")
+    body = title[:-1] if stopped and (caps or label.word) else title
+    if not body or body.endswith(_TERMINAL) or _SENTENCE_BREAK.search(body):
         return None
-    if _wordy(body, profile) and (caps or _is_title_case(body, profile)):
+    # Only an ALL CAPS or Title Case title keeps a closing full stop; in sentence case it is a sentence.
+    cases = rules.labelled_cases - {"sentence_case"} if stopped else rules.labelled_cases
+    if _wordy(body, profile) and _in_cases(body, cases, profile):
         return rank, label, title
     return None
 
@@ -130,12 +154,13 @@ def _section_opener(text: str, profile: Profile) -> LabelMatch | None:
     return None
 
 
-def _blocks(text: str) -> list[list[str]]:
-    blocks: list[list[str]] = []
-    current: list[str] = []
-    for raw in text.split("\n"):
+def _blocks(text: str) -> list[list[tuple[int, str]]]:
+    """Blank-line separated blocks of ``(1-based line number, line)``."""
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.split("\n"), start=1):
         if raw.strip():
-            current.append(raw.rstrip())
+            current.append((number, raw.rstrip()))
         elif current:
             blocks.append(current)
             current = []
@@ -144,7 +169,15 @@ def _blocks(text: str) -> list[list[str]]:
     return blocks
 
 
-def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]:
+def _dropped_as(line: str, profile: Profile) -> str | None:
+    """The ``drop_lines`` name of a whole line the reader drops, or ``None``."""
+    if profile.drop_pattern is not None:
+        match = profile.drop_pattern.fullmatch(line)
+        return match.lastgroup if match is not None else None
+    return next((n for n, pattern in profile.drop_lines if pattern.fullmatch(line)), None)
+
+
+def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a plain-text document; dropped lines are counted into ``dropped``."""
     units: list[Unit] = []
 
@@ -153,23 +186,37 @@ def read_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit]
 
     for raw_lines in _blocks(text):
         kept = []
-        for raw in raw_lines:
-            stripped = raw.strip()
-            name = next((n for n, pattern in profile.drop_lines if pattern.fullmatch(stripped)), None)
+        for number, raw in raw_lines:
+            name = _dropped_as(raw.strip(), profile)
             if name is None:
-                kept.append(raw)
+                kept.append((number, raw))
             else:
                 dropped[name] += 1
         if not kept:
             continue
-        if all(is_table_line(raw) for raw in kept):
-            rows, header = parse_pipe_table(kept)
-            units.append(Unit("table", rows=tuple(tuple(r) for r in rows), header=header))
+        if all(is_table_line(raw) for _, raw in kept):
+            rows, header = parse_pipe_table([raw for _, raw in kept])
+            units.append(Unit("table", rows=tuple(tuple(r) for r in rows), header=header, line=kept[0][0]))
             continue
-        lines = [Line(len(raw) - len(raw.lstrip()), raw.strip()) for raw in kept]
+        lines = [Line(len(raw) - len(raw.lstrip()), raw.strip(), number) for number, raw in kept]
         for group in group_clause_lines(lines, profile, is_heading_line):
             units.extend(_group_units(group, profile))
     return units
+
+
+def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
+    """The heading that opens a group without a blank line after it (``3. REQUIREMENTS``), if any."""
+    heading = heading_of(group[0].text, profile)
+    if heading is None:
+        return None
+    first, following = group[0].text, group[1].text
+    if not _is_sentence_case(following) and match_label(following, profile) is None:
+        return None  # the next line continues a sentence: `...for any` / `purpose other than ...`
+    if len(first) <= profile.headings.max_share_of_next_line * len(following):
+        return heading
+    if _is_all_caps(heading[2]) and not _is_all_caps(following):
+        return heading
+    return None
 
 
 def _group_units(group: list[Line], profile: Profile) -> list[Unit]:
@@ -177,18 +224,28 @@ def _group_units(group: list[Line], profile: Profile) -> list[Unit]:
     if len(group) == 1:
         heading = heading_of(group[0].text, profile)
         if heading is not None:
-            return [_heading_unit(*heading)]
+            return [_heading_unit(*heading, group[0].number)]
     elif _may_open_long_heading(group[0].text, profile):
         # A wrapped bill section header, possibly with its body run on in the same block.
         for cut in range(len(group), 0, -1):
             heading = heading_of(join_lines(group[:cut]), profile, wrapped=True)
             if heading is not None:
                 rest = group[cut:]
-                return [_heading_unit(*heading), *_paragraph_units(join_lines(rest), rest, profile)]
+                head = _heading_unit(*heading, group[0].number)
+                return [head, *_paragraph_units(join_lines(rest), rest, profile)]
+    else:
+        heading = _heads_its_block(group, profile)
+        if heading is not None:
+            rest = group[1:]
+            return [
+                _heading_unit(*heading, group[0].number),
+                *_paragraph_units(join_lines(rest), rest, profile),
+            ]
     joined = join_lines(group)
     opener = _section_opener(joined, profile)
     if opener is not None:
-        heading_unit = Unit("heading", text="", label=opener, rank=rank_of_word(opener, profile))
+        rank = rank_of_word(opener, profile)
+        heading_unit = Unit("heading", text="", label=opener, rank=rank, line=group[0].number)
         return [heading_unit, *_paragraph_units(opener.rest, group, profile)]
     return _paragraph_units(joined, group, profile)
 
@@ -198,8 +255,8 @@ def _may_open_long_heading(first_line: str, profile: Profile) -> bool:
     return label is not None and label.word in profile.headings.long_caps_title_words
 
 
-def _heading_unit(rank: int, label: LabelMatch | None, title: str) -> Unit:
-    return Unit("heading", text=title, label=label, rank=rank)
+def _heading_unit(rank: int, label: LabelMatch | None, title: str, line: int) -> Unit:
+    return Unit("heading", text=title, label=label, rank=rank, line=line)
 
 
 def _paragraph_units(text: str, group: list[Line], profile: Profile) -> list[Unit]:
@@ -207,4 +264,5 @@ def _paragraph_units(text: str, group: list[Line], profile: Profile) -> list[Uni
     if not text:
         return []
     label = match_label(text, profile)
-    return [Unit("paragraph", text=label.rest if label else text, label=label, indent=group[0].indent)]
+    text_of = label.rest if label else text
+    return [Unit("paragraph", text=text_of, label=label, indent=group[0].indent, line=group[0].number)]

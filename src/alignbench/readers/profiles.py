@@ -15,7 +15,7 @@ from alignbench.atomic import load_yaml
 from alignbench.errors import AlignbenchError
 
 PROFILES_FILE = Path(__file__).with_name("profiles.yaml")
-RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "dotted", "bullet")
+RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "closed", "dotted", "bullet")
 DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {"markdown": "markdown", "text": "contract"}
 
 
@@ -37,6 +37,9 @@ class HeadingRules:
     rank_decimal: int
     rank_by_word: dict[str, int]
     labelled_kinds: tuple[str, ...]
+    labelled_cases: frozenset[str]
+    unlabelled_cases: frozenset[str]
+    max_share_of_next_line: float
     long_caps_title_words: frozenset[str]
     section_opening_words: frozenset[str]
 
@@ -45,11 +48,42 @@ class HeadingRules:
 class Profile:
     name: str
     labels: tuple[LabelRule, ...]
+    # Every label rule in one alternation: text it does not match (most prose) skips the rule loop.
+    label_prefilter: re.Pattern[str]
     word_aliases: dict[str, str]
     word_label_needs_terminator: bool
     headings: HeadingRules
     reset_words: frozenset[str]
     drop_lines: tuple[tuple[str, re.Pattern[str]], ...]
+    # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
+    drop_pattern: re.Pattern[str] | None
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
+
+
+def _unnamed(pattern: str) -> str:
+    return _NAMED_GROUP.sub("(?:", pattern)
+
+
+def _alternation(rules: list[LabelRule]) -> re.Pattern[str]:
+    parts = [
+        f"(?i:{_unnamed(r.pattern.pattern)})"
+        if r.pattern.flags & re.IGNORECASE
+        else f"(?:{_unnamed(r.pattern.pattern)})"
+        for r in rules
+    ]
+    return re.compile("|".join(parts) or "(?!)")
+
+
+def _drop_alternation(drops: list[tuple[str, re.Pattern[str]]]) -> re.Pattern[str] | None:
+    if not drops:
+        return None
+    parts = [f"(?P<{name}>{_unnamed(pattern.pattern)})" for name, pattern in drops]
+    try:
+        return re.compile("|".join(parts))
+    except re.error:  # a drop name that is not a group name: keep testing the patterns one by one
+        return None
 
 
 def profile_names() -> tuple[str, ...]:
@@ -71,6 +105,19 @@ def get_profile(name: str) -> Profile:
     if name not in raw:
         raise AlignbenchError(f"unknown reader profile {name!r}; choose one of: {', '.join(profile_names())}")
     return _compile(name, raw[name])
+
+
+HEADING_CASES: tuple[str, ...] = ("all_caps", "title_case", "sentence_case")
+
+
+def _cases(where: str, names: Any) -> frozenset[str]:
+    cases = frozenset(str(n) for n in names or ())
+    unknown = sorted(cases - set(HEADING_CASES))
+    if unknown:
+        raise AlignbenchError(
+            f"{where}: unknown heading case(s) {', '.join(unknown)}; use {', '.join(HEADING_CASES)}"
+        )
+    return cases
 
 
 def _compile(name: str, spec: Any) -> Profile:
@@ -104,6 +151,9 @@ def _compile(name: str, spec: Any) -> Profile:
         rank_decimal=int(head.get("rank_decimal", 2)),
         rank_by_word={str(k).lower(): int(v) for k, v in (head.get("rank_by_word") or {}).items()},
         labelled_kinds=tuple(head.get("labelled_kinds") or ()),
+        labelled_cases=_cases(where, head.get("labelled_cases", ("all_caps", "title_case"))),
+        unlabelled_cases=_cases(where, head.get("unlabelled_cases", ("all_caps", "title_case"))),
+        max_share_of_next_line=float(head.get("max_share_of_next_line", 0.0)),
         long_caps_title_words=frozenset(str(w).lower() for w in head.get("long_caps_title_words", ())),
         section_opening_words=frozenset(str(w).lower() for w in head.get("section_opening_words", ())),
     )
@@ -113,6 +163,8 @@ def _compile(name: str, spec: Any) -> Profile:
     return Profile(
         name=name,
         labels=tuple(rules),
+        label_prefilter=_alternation(rules),
+        drop_pattern=_drop_alternation(drops),
         word_aliases={str(k).lower(): str(v).lower() for k, v in (spec.get("word_aliases") or {}).items()},
         word_label_needs_terminator=bool(spec.get("word_label_needs_terminator", False)),
         headings=headings,

@@ -14,6 +14,9 @@ from typing import Any
 from alignbench.readers.label_grammar import LabelMatch, match_label
 from alignbench.readers.profiles import Profile
 
+# Legal documents nest a dozen levels at most (a bill's title > subtitle > section > (a) > (1) > (A)
+# > (i) > (I) > (aa)); a hundred leaves room and keeps every recursive consumer of a tree safe.
+MAX_DEPTH = 100
 # A line ending like this closes its sentence, so a label at the start of the next line opens a clause.
 _CLAUSE_ENDINGS: tuple[str, ...] = (
     ".",
@@ -38,10 +41,11 @@ _CLAUSE_ENDINGS: tuple[str, ...] = (
 class Unit:
     """One reader unit.
 
-    ``kind`` is heading, paragraph or table. ``rank`` is a heading's rank. ``depth_hint`` is set only
-    when the label came from a Markdown list marker (the list's nesting depth), because a marker
-    alone cannot tell a nested ``1.`` from a sibling one; ``list_depth`` is the depth of the Markdown
-    list item a unit sits in (0 outside lists), so a later marker can close what that item held.
+    ``kind`` is heading, paragraph or table. ``rank`` is a heading's rank. ``line`` is the 1-based
+    source line the unit starts on (named in errors). ``path`` is set only by the Markdown reader: the
+    ids of the list items and block quotes that hold the unit in markdown-it's token stream, outermost
+    first, so containment is CommonMark's and never an indentation guess. ``opens_item`` says the
+    unit is the first block of a Markdown list item: it becomes that item, whatever its label says.
     ``indent`` is the first line's indentation in a text document: licences reuse ``a.`` at two
     depths and only the layout tells them apart.
     """
@@ -50,8 +54,10 @@ class Unit:
     text: str = ""
     label: LabelMatch | None = None
     rank: int = 0
-    depth_hint: int | None = None
-    list_depth: int | None = None
+    line: int = 0
+    path: tuple[int, ...] | None = None
+    opens_item: bool = False
+    item_depth: int = 0  # for ``opens_item``: how many Markdown list items hold it, itself included
     indent: int | None = None
     rows: tuple[tuple[str, ...], ...] = ()
     header: bool = False
@@ -62,6 +68,7 @@ class Unit:
 class Line:
     indent: int
     text: str  # stripped
+    number: int = 0  # 1-based source line, 0 when unknown
 
 
 def _ends_clause(text: str) -> bool:
@@ -79,15 +86,18 @@ def group_clause_lines(
     right-aligned numerals (CC 3.0: `` ii.`` wrapped at 8, then ``   iii.``); or the line before
     ended a sentence or a list entry (``.``, ``:``, ``;``, ``--``, ``; and``, ``; or``, ``; and,``);
     or the line before was a heading. Otherwise a label-like start (``1996 (5 U.S.C. ...``) is a
-    wrapped continuation.
+    wrapped continuation. A bullet (``- ``) at the start of a line always opens an item: consecutive
+    bullet lines are separate items.
     """
     groups: list[list[Line]] = []
     previous: Line | None = None
     for line in lines:
+        label = match_label(line.text, profile) if previous is not None else None
         if previous is None or (
-            match_label(line.text, profile) is not None
+            label is not None
             and (
-                line.indent > previous.indent
+                label.kind == "bullet"
+                or line.indent > previous.indent
                 or (line.indent < previous.indent and abs(line.indent - groups[-1][0].indent) <= 1)
                 or _ends_clause(previous.text)
                 or (is_heading_line is not None and len(groups[-1]) == 1 and is_heading_line(previous.text))
