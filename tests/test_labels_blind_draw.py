@@ -144,3 +144,18 @@ def test_pair_facts_reads_the_stratum_from_labels() -> None:
     assert pair_facts(moved, heavy=False) == PairFacts("x", 1, True)
     fixed = {**empty, "deleted": [{"status": "corrected"}]}
     assert pair_facts(fixed, heavy=False).nontrivial
+
+
+def test_draw_takes_heavy_pairs_first_then_pairs_with_moves() -> None:
+    facts = [
+        PairFacts("h1", 0, True, True),
+        PairFacts("h2", 1, True, True),
+        PairFacts("m1", 8, True, False),
+        PairFacts("t1", 0, False, False),
+        PairFacts("t2", 0, False, False),
+        PairFacts("t3", 0, False, False),
+    ]
+    result = draw(facts, kept=[], seed="s", fraction=0.3)
+    heavy_first = sorted(["h1", "h2"], key=lambda p: draw_key("s", p))
+    assert list(result.subset) == [*heavy_first, "m1"]  # 2 pairs reach 30%; m1 holds most moves
+    assert result.meets(0.3) == []

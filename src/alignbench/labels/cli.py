@@ -132,6 +132,16 @@ def _cmd_blind(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_blind_draw(args: argparse.Namespace) -> int:
+    from alignbench.labels.stratify import write_draw
+
+    result, fraction, text = write_draw(Path(args.root), write=args.write)
+    sys.stdout.write(text if not args.write else f"wrote {len(result.subset)} pairs to the blind subset\n")
+    for missed in result.meets(fraction):
+        print(f"not yet met: {missed}", file=sys.stderr)
+    return 0
+
+
 def _cmd_sheet(args: argparse.Namespace) -> int:
     from alignbench.labels.workflow import write_blank_sheet, write_sheet
 
@@ -409,6 +419,10 @@ def register(subparsers: Any) -> None:
         help="the directory `label blind` made for B: checked, and its file hashes recorded in the report",
     )
     p.set_defaults(func=_cmd_agree)
+
+    p = verb("blind-draw", "recompute the stratified blind subset from the labels (see labels.stratify)")
+    p.add_argument("--write", action="store_true", help="write corpus/labels/real/blind-subset.yaml")
+    p.set_defaults(func=_cmd_blind_draw)
 
     p = verb("blind", "make a fresh directory holding only the two documents and a blank sheet")
     p.add_argument("pair", help="real pair id (a directory under corpus/real)")

@@ -7,10 +7,13 @@ merge, or `corpus/pairs.yaml` marks it as heavy restructuring. The rule, fixed i
 `corpus/labels/real/blind-subset.yaml` before any pair of this draw was blind-labelled:
 
 1. keep every pair already blind-labelled under an earlier rule (`kept`);
-2. order each stratum by blake2b-64 of ``"<seed>:<pair>"``, lowest first;
-3. add non-trivial pairs in that order until the subset holds at least ``fraction`` of all real pairs,
-   at least half of its pairs are non-trivial, and it holds at least half of all labelled moves;
-4. if the non-trivial stratum runs out first, add trivial pairs in their order to reach the fraction.
+2. order every stratum by blake2b-64 of ``"<seed>:<pair>"``, lowest first;
+3. add pairs marked heavy restructuring in `corpus/pairs.yaml` in that order until the subset holds
+   at least ``fraction`` of all real pairs (this step needs no labels, so the blind pass can start
+   while the primary pass is still running, and every pair it adds is non-trivial);
+4. then add other non-trivial pairs in that order until the subset holds at least half of all
+   labelled moves;
+5. if the heavy stratum runs out before the fraction, add non-trivial, then trivial pairs to reach it.
 
 `label check` recomputes the draw from the committed labels and fails if the file disagrees, so the
 subset cannot be edited by hand to avoid a hard pair.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +41,7 @@ class PairFacts:
     pair: str
     moves: int
     nontrivial: bool
+    heavy: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,15 +88,25 @@ def draw(facts: list[PairFacts], kept: list[str], seed: str, fraction: float) ->
             total_moves,
         )
 
-    for want_nontrivial in (True, False):
-        stratum = sorted(
-            (f.pair for f in facts if f.nontrivial is want_nontrivial and f.pair not in chosen),
-            key=lambda p: (draw_key(seed, p), p),
-        )
-        for pair in stratum:
-            if not state().meets(fraction):
-                break
-            if not want_nontrivial and len(chosen) >= need:
+    def ordered(keep: Callable[[PairFacts], bool]) -> list[str]:
+        stratum = (f.pair for f in facts if keep(f) and f.pair not in chosen)
+        return sorted(stratum, key=lambda p: (draw_key(seed, p), p))
+
+    def short_of_fraction() -> bool:
+        return len(chosen) < need
+
+    def short_of_moves() -> bool:
+        return 2 * state().moves < total_moves
+
+    steps: tuple[tuple[Callable[[PairFacts], bool], Callable[[], bool]], ...] = (
+        (lambda f: f.heavy, short_of_fraction),
+        (lambda f: f.nontrivial, short_of_moves),
+        (lambda f: f.nontrivial, short_of_fraction),
+        (lambda f: True, short_of_fraction),
+    )
+    for keep, short in steps:
+        for pair in ordered(keep):
+            if not short():
                 break
             chosen.append(pair)
     return state()
@@ -117,4 +132,79 @@ def pair_facts(labels: dict[str, Any], heavy: bool) -> PairFacts:
         for r in labels[section]
     )
     nontrivial = heavy or corrected or moves > 0 or bool(labels["splits"]) or bool(labels["merges"])
-    return PairFacts(labels["pair"], moves, nontrivial)
+    return PairFacts(labels["pair"], moves, nontrivial, heavy)
+
+
+def facts_from_repo(root: Path) -> list[PairFacts]:
+    """Every real pair's facts: heavy from `corpus/pairs.yaml`, the rest from its primary labels."""
+    from alignbench.corpus.pairs import load_pairs
+    from alignbench.labels.io import load_labels
+
+    facts = []
+    for spec in sorted(load_pairs(root), key=lambda s: s.pair):
+        path = root / "corpus/labels/real" / spec.pair / "labels.yaml"
+        heavy = spec.restructured is not None
+        if not path.is_file():
+            facts.append(PairFacts(spec.pair, 0, heavy, heavy))
+            continue
+        facts.append(pair_facts(load_labels(path), heavy))
+    return facts
+
+
+def subset_problems(root: Path) -> list[str]:
+    """Why the committed subset is not the rule's draw, or misses a bar (empty when it is right)."""
+    data = read_subset(root)
+    result = draw(facts_from_repo(root), list(data["kept"]), data["seed"], data["fraction"])
+    drawn = [p for p in result.subset if p not in data["kept"]]
+    problems = []
+    if drawn != list(data["drawn"]):
+        problems.append(
+            f"{SUBSET_FILE}: `drawn` is {data['drawn']} but the rule draws {drawn}; "
+            "run `alignbench label blind-draw --write`"
+        )
+    problems += [f"{SUBSET_FILE}: {missed}" for missed in result.meets(data["fraction"])]
+    return problems
+
+
+_HEADER = """\
+# The blind second-pass subset of the real tier (issue 12, seed 003 section 5).
+# Rule (alignbench.labels.stratify, written down before any pair of this draw was blind-labelled):
+# keep `kept` (blind-labelled under rule v1: required csa-1.1-to-2.0 and hjres-37-rh-to-rfs, then the
+# lowest blake2b-64 of 'alignbench/blind-subset/v1:<pair>'); then, ordered by blake2b-64 of
+# '<seed>:<pair>', add pairs marked `restructured` in corpus/pairs.yaml until the subset holds
+# `fraction` of all real pairs; then other non-trivial pairs (a correction, move, split or merge in the
+# primary labels) until it holds half of all labelled moves. `label check` recomputes the draw;
+# `alignbench label blind-draw --write` rewrites `drawn` and `strata`.
+"""
+
+
+def write_draw(root: Path, write: bool = False) -> tuple[Draw, float, str]:
+    """The rule's draw on today's labels, the fraction, and the file text (written with ``write``)."""
+    from alignbench.atomic import write_text
+
+    data = read_subset(root)
+    facts = facts_from_repo(root)
+    result = draw(facts, list(data["kept"]), data["seed"], data["fraction"])
+    drawn = [p for p in result.subset if p not in data["kept"]]
+    by_pair = {f.pair: f for f in facts}
+
+    def stratum(pair: str) -> str:
+        f = by_pair[pair]
+        return "heavy" if f.heavy else ("non-trivial" if f.nontrivial else "trivial")
+
+    lines = [
+        _HEADER.rstrip("\n"),
+        "version: 2",
+        f"seed: {data['seed']}",
+        f"fraction: {data['fraction']}",
+        f"kept: [{', '.join(data['kept'])}]",
+        f"drawn: [{', '.join(drawn)}]",
+        f"# {len(result.subset)} of {result.total_pairs} pairs; {result.nontrivial} non-trivial; "
+        f"{result.moves} of {result.total_moves} labelled moves",
+        "strata:",
+        *(f"  {pair}: {stratum(pair)}" for pair in result.subset),
+    ]
+    text = "\n".join(lines) + "\n"
+    if write:
+        write_text(root / SUBSET_FILE, text)
+    return result, data["fraction"], text
