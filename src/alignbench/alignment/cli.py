@@ -8,12 +8,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alignbench.alignment import AlignmentConfig, align
 from alignbench.alignment.config import BACKENDS
-from alignbench.alignment.model import Alignment, Change
-from alignbench.blocks import BlockTree
+
+if TYPE_CHECKING:
+    from alignbench.alignment.model import Alignment, Change
+    from alignbench.blocks import BlockTree
 
 
 def register(subparsers: Any) -> None:
@@ -30,6 +31,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: `alignbench --help` and `compare --help` need only the parser.
+    from alignbench.alignment import AlignmentConfig, align
     from alignbench.readers import read
 
     old, new = read(args.old), read(args.new)
