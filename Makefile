@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test lint format bench check-repro clean-venv
+.PHONY: setup repro test test-slow lint format bench check-repro clean-venv
 
 setup: $(STAMP)
 
@@ -29,6 +29,10 @@ $(VENV)/.peers: $(STAMP) requirements-peers.lock
 
 test: $(VENV)/.peers
 	$(BIN)/python -m pytest; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
+
+# The `slow` tests only (a real Dask cluster, full regeneration): CI runs them after `make test`.
+test-slow: $(VENV)/.peers
+	$(BIN)/python -m pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests stages
