@@ -109,7 +109,7 @@ def _distributed(
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # shutdown heartbeats log spurious ERRORs
         )
         address: Any = cluster
     else:
