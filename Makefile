@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test test-browser screenshots lint format bench check-repro clean-venv
+.PHONY: setup repro test test-slow test-browser screenshots lint format bench check-repro clean-venv
 
 setup: $(STAMP)
 
@@ -40,6 +40,10 @@ test-browser: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python -m alignbench.html.screenshot csa-terms-v1 docs/img/redline.png --at move
 	$(BIN)/python -m alignbench.review.screenshot csa-1.1-to-2.0 docs/img/review.png --width 1280 --height 760
+
+# The `slow` tests only (a real Dask cluster, full regeneration): CI runs them after `make test`.
+test-slow: $(VENV)/.peers
+	$(BIN)/python -m pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests stages

@@ -6,17 +6,14 @@ import sys
 from pathlib import Path
 
 from alignbench.errors import AlignbenchError
-from alignbench.floor import floor_alignment
-from alignbench.runs import write_per_pair
+from alignbench.runs import floor_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
     try:
-        written = write_per_pair(
-            ROOT, ROOT / "results" / "floor", lambda loaded: floor_alignment(loaded.source, loaded.test)
-        )
+        written = floor_all(ROOT)
     except AlignbenchError as exc:
         print(f"floor: error: {exc}", file=sys.stderr)
         return 1

@@ -136,6 +136,7 @@ def test_any_seed_gives_total_labels_with_true_digests(seed: int) -> None:
     assert sum(1 for r in rows["correspondences"] if r["kind"] == "move") <= 3
 
 
+@pytest.mark.slow  # regenerates the whole tier twice (~30 s on 2 cores): CI runs it via `make test-slow`
 def test_regenerating_the_tier_is_byte_identical_under_two_hash_seeds() -> None:
     procs = []
     for hash_seed in ("0", "4242"):

@@ -13,20 +13,34 @@ from collections.abc import Sequence
 from alignbench import __version__
 from alignbench.errors import AlignbenchError
 
-# Modules that expose ``register(subparsers)``; each adds its commands with ``set_defaults(func=...)``.
-COMMAND_MODULES: tuple[str, ...] = (
-    "alignbench.readers.cli",
-    "alignbench.alignment.cli",
-    "alignbench.labels.cli",
-    "alignbench.review.cli",
-)
+# Every top-level command, the module that registers it (``register(subparsers)`` adding the command
+# with ``set_defaults(func=...)``) and its one-line help. Only the module of the command being run is
+# imported: building every parser would import numpy and jsonschema (through ``label``) just to print
+# ``compare --help``. A test holds this table equal to what the modules register.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "blocks": ("alignbench.readers.cli", "print the block tree of a document"),
+    "compare": ("alignbench.alignment.cli", "align two versions of a document and list the changes"),
+    "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, reanchor, agree"),
+    "review": ("alignbench.review.cli", "write the HTML review page of a real pair's draft labels"),
+}
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named on the line: the top-level parser takes no options but -h, so it is argv[0]."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The full parser when ``argv`` is None; else one that imports only the module of its command."""
     parser = argparse.ArgumentParser(prog="alignbench", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"alignbench {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for name in COMMAND_MODULES:
+    chosen = None if argv is None else _chosen(argv)
+    for command, (name, help_text) in COMMANDS.items():
+        if argv is not None and command != chosen:
+            subparsers.add_parser(command, help=help_text)  # listed in --help, never run
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -38,8 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except AlignbenchError as exc:

@@ -74,13 +74,42 @@ def load_pair(root: Path, tier_pair: TierPair) -> LoadedPair:
     )
 
 
-def write_per_pair(root: Path, out_dir: Path, make: Callable[[LoadedPair], Mapping[str, Any]]) -> list[Path]:
-    """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced."""
+@dataclass(frozen=True)
+class PairTask:
+    """One pair's work, shipped to a worker: it loads the pair itself and returns the JSON text."""
+
+    root: Path
+    tier_pair: TierPair
+    make: Callable[[LoadedPair], Mapping[str, Any]]
+
+    def __call__(self) -> str:
+        return dump_json(self.make(load_pair(self.root, self.tier_pair)))
+
+
+def _run(task: PairTask) -> str:
+    return task()
+
+
+def write_per_pair(
+    root: Path, out_dir: Path, make: Callable[[LoadedPair], Mapping[str, Any]], what: str = "stage"
+) -> list[Path]:
+    """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced.
+
+    The pairs are computed through :func:`alignbench.fanout.map_pairs` (in-process or on Dask) and
+    only then written, in discovery order: a failing pair leaves every output as it was."""
+    from alignbench.fanout import map_pairs
+
+    pairs = discover(root)
+    texts = map_pairs(
+        _run,
+        [PairTask(root, tier_pair, make) for tier_pair in pairs],
+        [f"{tier_pair.tier}/{tier_pair.pair}" for tier_pair in pairs],
+        what,
+    )
     written: list[Path] = []
-    for tier_pair in discover(root):
-        loaded = load_pair(root, tier_pair)
+    for tier_pair, text in zip(pairs, texts, strict=True):
         target = out_dir / tier_pair.tier / f"{tier_pair.pair}.json"
-        write_text(target, dump_json(make(loaded)))
+        write_text(target, text)
         written.append(target)
     keep = set(written)
     if out_dir.is_dir():
@@ -112,8 +141,33 @@ def align_loaded(loaded: LoadedPair, config: Any) -> dict[str, Any]:
     return align(loaded.source, loaded.test, config).to_dict()
 
 
+@dataclass(frozen=True)
+class AlignJob:
+    """``make`` for the align stage: picklable, so it travels to Dask workers."""
+
+    config: Any
+
+    def __call__(self, loaded: LoadedPair) -> dict[str, Any]:
+        return align_loaded(loaded, self.config)
+
+
+@dataclass(frozen=True)
+class FloorJob:
+    """``make`` for the floor stage: the flat redlines engine, lifted to block pairs."""
+
+    def __call__(self, loaded: LoadedPair) -> Mapping[str, Any]:
+        from alignbench.floor import floor_alignment
+
+        return floor_alignment(loaded.source, loaded.test)
+
+
 def align_all(root: Path, backend: str) -> list[Path]:
     """The align stage: ``results/alignments/<backend>/<tier>/<pair>.json`` for every pair."""
     config = alignment_config(read_params(root, "align"), backend)
     out_dir = root / "results" / "alignments" / backend
-    return write_per_pair(root, out_dir, lambda loaded: align_loaded(loaded, config))
+    return write_per_pair(root, out_dir, AlignJob(config), what=f"align@{backend}")
+
+
+def floor_all(root: Path) -> list[Path]:
+    """The floor stage: ``results/floor/<tier>/<pair>.json`` for every pair."""
+    return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor")

@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alignbench.alignment import AlignmentConfig, align
 from alignbench.alignment.config import BACKENDS
-from alignbench.alignment.model import Alignment, Change
-from alignbench.atomic import dump_json, write_text
-from alignbench.blocks import Block, BlockTree, normalise
+
+if TYPE_CHECKING:
+    from alignbench.alignment.model import Alignment, Change
+    from alignbench.blocks import Block, BlockTree
 
 EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
@@ -52,6 +52,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: `alignbench --help` and `compare --help` need only the parser.
+    from alignbench.alignment import AlignmentConfig, align
+    from alignbench.atomic import dump_json, write_text
     from alignbench.errors import AlignbenchError
     from alignbench.readers import STDIN, format_of, read_document
 
@@ -82,6 +85,8 @@ def subtree_text(block: Block) -> str:
     A row reads as its cells joined by `` | ``. Nothing is cut, so an inserted section's JSON
     carries all of its text.
     """
+    from alignbench.blocks import normalise
+
     lines: list[str] = []
 
     def visit(node: Block) -> None:

@@ -9,8 +9,10 @@ from alignbench.alignment.config import PASS_NAMES, AlignmentConfig
 from alignbench.atomic import dump_json
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AlignedPair:
+    """One pair; slotted, because a 20,000-block run makes ~20,000 of them (no per-instance dict)."""
+
     source_path: str
     test_path: str
     matched_by: str
@@ -29,7 +31,7 @@ class AlignedPair:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One entry of the change list; ``source``/``test`` are None on the side that has no block."""
 

@@ -17,9 +17,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``review`` to the top-level ``alignbench`` parser."""
-    parser = subparsers.add_parser(
-        "review", help="write a self-contained HTML page to review a real pair's draft labels"
-    )
+    parser = subparsers.add_parser("review", help="write the HTML review page of a real pair's draft labels")
     parser.add_argument("pair", help="real pair id (a directory under corpus/labels/real)")
     parser.add_argument("--out", help="where to write the page (default: review-<pair>.html here)")
     parser.add_argument("--root", default=".", help="repository root (default: current directory)")
