@@ -20,7 +20,7 @@ from alignbench.errors import AlignbenchError
 COMMANDS: dict[str, tuple[str, str]] = {
     "blocks": ("alignbench.readers.cli", "print the block tree of a document"),
     "compare": ("alignbench.alignment.cli", "align two versions of a document and list the changes"),
-    "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, blind, agree, export, ..."),
+    "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, blind, agree, ..."),
     "review": ("alignbench.review.cli", "write the HTML review page of a real pair's draft labels"),
 }
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))

@@ -303,7 +303,7 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
     label = subparsers.add_parser(
-        "label", help="label files: init, sheet, compile, check, sign, blind, agree, export, ..."
+        "label", help="label files: init, sheet, compile, check, sign, blind, agree, ..."
     )
     verbs = label.add_subparsers(dest="label_command", required=True)
 
