@@ -50,17 +50,20 @@ def _sweep(directory: Path, pattern: str) -> list[Path]:
     return removed
 
 
-def sweep_temporaries(directory: str | os.PathLike[str]) -> list[Path]:
-    """Delete every temporary file a killed write left under ``directory`` (``.<name>.XXXX.tmp``).
+def sweep_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Delete the temporary files a killed write left behind (``.<name>.XXXX.tmp``); return them.
 
-    A kill between the write and the rename leaves the temporary behind; a re-run of the stage
-    sweeps its output directory so nothing half-written survives beside the real outputs.
+    A kill between the write and the rename leaves the temporary beside the output. A re-run of the
+    stage sweeps them: for an output file, the temporaries of that file; for an output directory,
+    every temporary under it.
     """
-    base = Path(directory)
-    if not base.is_dir():
+    target = Path(path)
+    if target.is_dir():
+        directories = [target, *sorted(d for d in target.rglob("*") if d.is_dir())]
+        return [leftover for d in directories for leftover in _sweep(d, ".*.tmp")]
+    if not target.parent.is_dir():
         return []
-    directories = [base, *sorted(d for d in base.rglob("*") if d.is_dir())]
-    return [leftover for d in directories for leftover in _sweep(d, ".*.tmp")]
+    return _sweep(target.parent, f".{glob.escape(target.name)}.*.tmp")
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -1,9 +1,10 @@
 """Load and dump ``labels.yaml``: the evidence behind every number, so both directions are strict.
 
 Loading is strict YAML (:mod:`alignbench.yamlload`: no duplicate keys, anchors or tags) followed by
-validation against the published JSON Schema, reporting every problem with the file and its JSON path. Dumping is canonical: fixed key
-order, one row per line as a flow mapping, and one quoting rule, so a pull-request diff reads row by row
-and a file written by :func:`dump_labels` round-trips byte for byte.
+validation against the published JSON Schema, reporting every problem with the file, its line and
+column and its JSON path. Dumping is canonical: fixed key order, one row per line as a flow mapping,
+and one quoting rule, so a pull-request diff reads row by row and a file written by
+:func:`dump_labels` round-trips byte for byte.
 """
 
 from __future__ import annotations
