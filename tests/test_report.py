@@ -8,8 +8,8 @@ from pathlib import Path
 from alignbench.atomic import load_yaml
 from alignbench.readers import read
 from alignbench.report import render_report
-from alignbench.score.calibration import calibration_counts
 from alignbench.score.aggregate import summarise
+from alignbench.score.calibration import calibration_counts
 from alignbench.score.collect import ENGINES, ScoredPair
 from alignbench.score.counts import COLUMNS, count_pair
 from alignbench.score.passes import pass_counts

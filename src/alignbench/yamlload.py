@@ -177,6 +177,8 @@ def describe_error(error: jsonschema.ValidationError) -> str:
         )
     if error.validator == "required":
         return f"{where}: {error.message}; add it"
+    if error.validator == "contains" and "const" in error.validator_value:
+        return f"{where}: must list {error.validator_value['const']!r}; it is mandatory"
     if error.validator == "enum":
         options = ", ".join(str(v) for v in error.validator_value)
         return f"{where}: {error.instance!r} is not one of: {options}"
@@ -203,11 +205,22 @@ def validate(
     if not errors:
         return
     marks = _marks(text) if text is not None else {}
-    lines = [f"  {_at(where, _nearest(marks, tuple(e.absolute_path)))}: {describe(e)}" for e in errors]
+    lines = [f"  {_at(where, _nearest(marks, _located(e)))}: {describe(e)}" for e in errors]
     title = load_schema(kind).get("title", kind)
     raise AlignbenchError(
         f"{where}: {len(errors)} schema problem(s) against {title}; fix each:\n" + "\n".join(lines)
     )
+
+
+def _located(error: jsonschema.ValidationError) -> tuple[Any, ...]:
+    """The path to point at: an unknown key's own line rather than its mapping's first line."""
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = error.schema.get("properties", {})
+        unknown = [k for k in error.instance if k not in allowed]
+        if unknown:
+            return (*path, unknown[0])
+    return path
 
 
 def _nearest(marks: dict[tuple[Any, ...], Any], path: tuple[Any, ...]) -> Any:
