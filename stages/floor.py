@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.errors import AlignbenchError, exit_code
 from alignbench.floor import floor_alignment
 from alignbench.runs import write_per_pair
 
@@ -19,7 +19,7 @@ def main() -> int:
         )
     except AlignbenchError as exc:
         print(f"floor: error: {exc}", file=sys.stderr)
-        return 1
+        return exit_code(exc)
     print(f"floor: {len(written)} pairs written to results/floor")
     return 0
 
