@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.errors import AlignbenchError, exit_code
 from alignbench.runs import BACKENDS, align_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
         written = align_all(ROOT, args.backend)
     except AlignbenchError as exc:
         print(f"align: error: {exc}", file=sys.stderr)
-        return 1
+        return exit_code(exc)
     print(f"align@{args.backend}: {len(written)} pairs written to results/alignments/{args.backend}")
     return 0
 

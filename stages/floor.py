@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.errors import AlignbenchError, exit_code
 from alignbench.runs import floor_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,7 +16,7 @@ def main() -> int:
         written = floor_all(ROOT)
     except AlignbenchError as exc:
         print(f"floor: error: {exc}", file=sys.stderr)
-        return 1
+        return exit_code(exc)
     print(f"floor: {len(written)} pairs written to results/floor")
     return 0
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.errors import AlignbenchError, exit_code
 from alignbench.generate.stage import (
     OUT_DIR,
     build_tier,
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except AlignbenchError as exc:
         print(f"generate: {exc}", file=sys.stderr)
-        return 1
+        return exit_code(exc)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """DVC stage ``label_check``: every label file of every tier must pass before anything is aligned.
 
-Writes ``results/labels.json`` on success; on any problem, lists every problem of every pair and exits
-non-zero without writing.
+Expects every real pair of corpus/pairs.yaml and every synthetic pair of the plans enabled in
+params.yaml to have a labels.yaml, and every one of them to pass. Writes ``results/labels.json`` only
+on success. Exit 0 ok, 1 checks failed, 2 input error; on failure no labels.json is left behind.
 """
 
 from __future__ import annotations
@@ -10,33 +11,62 @@ import argparse
 import sys
 from pathlib import Path
 
-from alignbench.atomic import write_json
-from alignbench.errors import AlignbenchError
+from alignbench.atomic import sweep_temporaries, write_json
+from alignbench.errors import AlignbenchError, CheckFailed, exit_code
 from alignbench.labels.check import format_problems
+from alignbench.labels.completeness import (
+    blind_subset_problems,
+    completeness_problems,
+    expected_pairs,
+    require_checkout,
+)
 from alignbench.labels.pipeline import build_summary, check_all
+from alignbench.tiers import discover
 
 OUTPUT = "results/labels.json"
 
 
+def _no_stale_output(output: Path, shown: str) -> str:
+    """What is true of the output after a failure: a stale one is removed so nothing scores on it."""
+    if output.is_file():
+        output.unlink()
+        return f"removed the stale {shown} (it described an earlier run) so no later stage uses it"
+    return f"{shown} does not exist and was not written"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="exit status: 0 ok, 1 checks failed, 2 usage or input error",
+    )
     parser.add_argument("--root", default=".", help="repository root (default: current directory)")
     parser.add_argument("--output", default=OUTPUT, help=f"summary path under the root (default: {OUTPUT})")
     args = parser.parse_args(argv)
     root = Path(args.root)
+    output = root / args.output
+    for leftover in sweep_temporaries(output):
+        print(f"label_check: removed {leftover.name}, left by an interrupted earlier run", file=sys.stderr)
     try:
+        require_checkout(root)
+        expected = expected_pairs(root)
+        print(f"label_check: {expected.statement()}")
+        incomplete = completeness_problems(expected, discover(root))
+        incomplete += blind_subset_problems(root, expected)
         results = check_all(root)
         failed = [r for _, _, _, r in results if not r.ok]
         for result in failed:
             print(format_problems(result), file=sys.stderr)
-        if failed:
-            raise AlignbenchError(
-                f"label check failed for {len(failed)} of {len(results)} pair(s); {OUTPUT} not written"
+        for problem in incomplete:
+            print(f"label_check: incomplete: {problem}", file=sys.stderr)
+        if failed or incomplete:
+            raise CheckFailed(
+                f"label check failed for {len(failed)} of {len(results)} pair(s)"
+                + (f" and {len(incomplete)} completeness problem(s)" if incomplete else "")
             )
-        write_json(root / args.output, build_summary(results, root))
+        write_json(output, build_summary(results, root))
     except AlignbenchError as exc:
-        print(f"label_check: error: {exc}", file=sys.stderr)
-        return 1
+        print(f"label_check: error: {exc}; {_no_stale_output(output, args.output)}", file=sys.stderr)
+        return exit_code(exc)
     print(f"label_check: {len(results)} pair(s) passed; wrote {args.output}")
     return 0
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.errors import AlignbenchError, exit_code
 from alignbench.peers import PEER_ENGINES
 from alignbench.peers.run import run_peers
 
@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         counts = run_peers(ROOT, engines)
     except AlignbenchError as exc:
         print(f"peers: error: {exc}", file=sys.stderr)
-        return 1
+        return exit_code(exc)
     for engine, n in counts.items():
         print(f"peers: {engine}: {n} pairs written to results/peers/{engine}")
     return 0

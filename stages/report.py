@@ -30,7 +30,7 @@ def main() -> int:
         write_text(ROOT / "REPORT.md", render_report(latest, tables, labels_json))
     except (AlignbenchError, json.JSONDecodeError) as exc:
         print(f"report: error: {exc}", file=sys.stderr)
-        return 1
+        return 2  # an input is missing or unreadable (docs/CONTRACTS.md, exit codes)
     print("report: REPORT.md written")
     return 0
 

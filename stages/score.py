@@ -1,22 +1,48 @@
-"""DVC stage `score`: metrics, tables and plots from the committed engine and floor outputs."""
+"""DVC stage `score`: metrics, tables and plots from the committed engine and floor outputs.
+
+Expects exactly the pairs label_check passed (``results/labels.json``), each with every engine's
+output. Exit 0 ok, 1 checks failed (incomplete inputs), 2 input error (bad params, unreadable files).
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from alignbench.errors import AlignbenchError
+from alignbench.atomic import sweep_temporaries
+from alignbench.errors import AlignbenchError, exit_code
+from alignbench.score.completeness import expectation, require_complete
 from alignbench.score.write import gate_lines, score_repository
 
 ROOT = Path(__file__).resolve().parent.parent
+# Where score writes; a kill between write and rename leaves temporaries here that a re-run sweeps.
+OUTPUTS: tuple[str, ...] = (
+    "results/metrics.json",
+    "results/latest.json",
+    "results/tables",
+    "results/plots",
+)
 
 
-def main() -> int:
+def _what_is_left(root: Path) -> str:
+    """The truth about the outputs after a failure: DVC deletes them first, a direct run does not."""
+    present = [name for name in OUTPUTS[:2] if (root / name).is_file()]
+    if not present:
+        return "no score output exists (none was written)"
+    return f"{' and '.join(present)} were not updated: they are from an earlier run"
+
+
+def main(root: Path = ROOT) -> int:
+    for output in OUTPUTS:
+        for leftover in sweep_temporaries(root / output):
+            print(f"score: removed {leftover.name}, left by an interrupted earlier run", file=sys.stderr)
     try:
-        latest = score_repository(ROOT)
+        print(f"score: {expectation(root)}")
+        require_complete(root)
+        latest = score_repository(root)
     except AlignbenchError as exc:
-        print(f"score: error: {exc}", file=sys.stderr)
-        return 1
+        print(f"score: error: {exc}; {_what_is_left(root)}", file=sys.stderr)
+        return exit_code(exc)
     for line in gate_lines(latest):
         print(f"score: gate {line}")
     return 0

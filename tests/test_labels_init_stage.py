@@ -79,7 +79,7 @@ def test_cli_check_sign_and_tamper(repo: Path, capsys, monkeypatch) -> None:
     root = ["--root", str(repo)]
     assert alignbench_main(["label", "check", "mini", *root]) == 0
     assert "override_rate 0.0000" in capsys.readouterr().out
-    assert alignbench_main(["label", "check", "mini", "--reviewed", *root]) == 2
+    assert alignbench_main(["label", "check", "mini", "--reviewed", *root]) == 1
     assert "row(s) still proposed; confirm or correct each" in capsys.readouterr().err
 
     assert (
@@ -109,7 +109,7 @@ def test_cli_check_sign_and_tamper(repo: Path, capsys, monkeypatch) -> None:
     labels.write_text(
         labels.read_text(encoding="utf-8").replace("status: confirmed}", "status: corrected}", 1)
     )
-    assert alignbench_main(["label", "check", "--all", *root]) == 2
+    assert alignbench_main(["label", "check", "--all", *root]) == 1
     err = capsys.readouterr().err
     assert "does not match the label content" in err
     assert "label check failed for 1 of 1 pair(s)" in err
@@ -121,11 +121,11 @@ def test_cli_reanchor_and_agree(repo: Path, capsys, tmp_path: Path) -> None:
     source = repo / "corpus/real/mini/source.md"
     source.write_text(source.read_text(encoding="utf-8").replace("# 1. Terms\n", "# 1. Terms\n\nPreamble.\n"))
     root = ["--root", str(repo)]
-    assert alignbench_main(["label", "check", "mini", *root]) == 2
+    assert alignbench_main(["label", "check", "mini", *root]) == 1
     assert "run `alignbench label reanchor mini`" in capsys.readouterr().err
     assert alignbench_main(["label", "reanchor", "mini", *root]) == 0
     assert "-> " in capsys.readouterr().out
-    assert alignbench_main(["label", "check", "mini", *root]) == 2
+    assert alignbench_main(["label", "check", "mini", *root]) == 1
     assert "missing from every row section: /section[1]/paragraph[1]" in capsys.readouterr().err
 
     out = tmp_path / "agreement.json"
@@ -171,7 +171,7 @@ def test_stage_writes_a_byte_stable_summary_and_fails_loudly(repo: Path, monkeyp
 def test_cli_reports_malformed_files_in_one_message(tmp_path: Path, capsys, content: bytes) -> None:
     path = tmp_path / "labels.yaml"
     path.write_bytes(content)
-    assert alignbench_main(["label", "check", str(path), "--root", str(tmp_path)]) == 2
+    assert alignbench_main(["label", "check", str(path), "--root", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert str(path) in err and "Traceback" not in err
     assert err.rstrip().endswith("label check failed for 1 of 1 pair(s); see the problems above")

@@ -125,7 +125,7 @@ def test_dump_refuses_an_invalid_document() -> None:
     [
         (b"", "file is empty"),
         (b"   \n", "file is empty"),
-        (b"schema: [unclosed\n", "malformed YAML at line"),
+        (b"schema: [unclosed\n", ":1:9: malformed YAML: this flow sequence is not closed"),
         (b"\xff\xfe\x00bad", "not valid UTF-8"),
         (b"a: &x [1, 2]\nb: *x\n", "anchors/aliases are not allowed"),
         (

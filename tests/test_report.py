@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 
 from alignbench.atomic import load_yaml
+from alignbench.readers import read
 from alignbench.report import render_report
 from alignbench.score.aggregate import summarise
+from alignbench.score.calibration import calibration_counts
 from alignbench.score.collect import ENGINES, ScoredPair
 from alignbench.score.counts import COLUMNS, count_pair
 from alignbench.score.passes import pass_counts
@@ -23,6 +25,8 @@ PARAMS = {"bootstrap_samples": 50, "bootstrap_seed": 3, "confidence": 0.95}
 def _scored(tier: str, labels: dict, alignment: dict) -> ScoredPair:
     truth = truth_from_labels(labels)
     pair = ScoredPair(tier, "fixture", tier, pair_trust(labels))
+    trees = (read(FIXTURES / "source.md"), read(FIXTURES / "test.md"))
+    pair.counts.update(calibration_counts(truth, *trees, frozenset(), "fixture"))
     for engine in ENGINES:
         pair.counts[engine] = {c: count_pair(truth, alignment, c) for c in COLUMNS}
         if engine != "floor":

@@ -1,6 +1,8 @@
 """The ``alignbench`` command: each sub-package registers its own sub-commands here.
 
 Every user-facing failure is an :class:`AlignbenchError`, printed as one line with no traceback.
+Exit status (docs/CONTRACTS.md): 0 ok; 1 differences found (``compare``) or checks failed;
+2 usage or input error.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from alignbench import __version__
-from alignbench.errors import AlignbenchError
+from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError, exit_code
 
 # Every top-level command, the module that registers it (``register(subparsers)`` adding the command
 # with ``set_defaults(func=...)``) and its one-line help. Only the module of the command being run is
@@ -33,7 +35,12 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The full parser when ``argv`` is None; else one that imports only the module of its command."""
-    parser = argparse.ArgumentParser(prog="alignbench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="alignbench",
+        description=__doc__.splitlines()[0],
+        epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"alignbench {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     chosen = None if argv is None else _chosen(argv)
@@ -58,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except AlignbenchError as exc:
         print(f"alignbench: error: {exc}", file=sys.stderr)
-        return 2
+        return exit_code(exc)
     except BrokenPipeError:
         return 0
 

@@ -31,7 +31,7 @@ class LoadedPair:
 def read_params(root: Path, section: str) -> dict[str, Any]:
     """One section of ``params.yaml``; a missing section is a clear error naming the file."""
     path = root / "params.yaml"
-    params = load_yaml(path)
+    params = load_yaml(path, "params")
     if not isinstance(params, dict) or not isinstance(params.get(section), dict):
         raise AlignbenchError(f"{path}: missing the '{section}:' section; restore it from git")
     return params[section]

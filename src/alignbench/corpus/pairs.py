@@ -36,7 +36,7 @@ class PairSpec:
 
 def load_pairs(root: str | Path) -> list[PairSpec]:
     """Every pair of ``corpus/pairs.yaml`` in file order; ids unique, fields checked."""
-    data = load_yaml(Path(root) / PAIRS_FILE)
+    data = load_yaml(Path(root) / PAIRS_FILE, "pairs")
     if not isinstance(data, dict) or not isinstance(data.get("pairs"), list):
         raise AlignbenchError(f"{PAIRS_FILE}: expected a mapping with a 'pairs' list")
     seen: set[str] = set()

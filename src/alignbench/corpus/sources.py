@@ -86,7 +86,7 @@ def raw_file(root: str | Path, source: Source) -> Path:
 def load_sources(root: str | Path) -> list[Source]:
     """All entries of ``corpus/sources.yaml``, validated, in file order (ids must be unique)."""
     file = Path(root) / SOURCES_FILE
-    data = load_yaml(file)
+    data = load_yaml(file, "sources")
     if not isinstance(data, dict) or not isinstance(data.get("sources"), list):
         raise AlignbenchError(f"{SOURCES_FILE}: expected a mapping with a 'sources' list")
     seen: set[str] = set()

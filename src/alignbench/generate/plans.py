@@ -152,7 +152,7 @@ def load_plans(path: str | Path, root: str | Path = ".") -> PlanFile:
     """Parse and validate the plans file; document paths are resolved against ``root``."""
     path = Path(path)
     base = Path(root)
-    data = _mapping(load_yaml(path), str(path), ("documents", "plans", "pairs"), ())
+    data = _mapping(load_yaml(path, "plans"), str(path), ("documents", "plans", "pairs"), ())
     documents: dict[str, SourceDocument] = {}
     for i, raw in enumerate(_list(data["documents"], f"{path}: documents")):
         doc = _document(raw, f"{path}: documents[{i}]", base)

@@ -173,7 +173,7 @@ def enabled_pairs(plan_file: PlanFile, enabled: list[str] | None) -> list[PairSp
 
 
 def read_enabled_plans(root: Path) -> list[str] | None:
-    params = load_yaml(root / "params.yaml")
+    params = load_yaml(root / "params.yaml", "params")
     section = params.get("generate") if isinstance(params, dict) else None
     if not isinstance(section, dict) or not isinstance(section.get("plans", []), list):
         raise AlignbenchError(f"{root / 'params.yaml'}: generate.plans must be a list of plan ids")

@@ -12,11 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.atomic import dump_json, write_text
-from alignbench.errors import AlignbenchError
+from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError, CheckFailed
 from alignbench.labels.adjudication import RULINGS, record_ruling
 from alignbench.labels.agree import agree, render_table
 from alignbench.labels.check import check_file, format_problems
 from alignbench.labels.compile import parse_by
+from alignbench.labels.completeness import (
+    blind_subset_problems,
+    completeness_problems,
+    expected_pairs,
+    require_checkout,
+)
 from alignbench.labels.documents import open_pair
 from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.reanchor import reanchor
@@ -55,7 +61,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
     root = Path(args.root)
     if args.all == bool(args.pair):
         raise AlignbenchError("label check: give either one PAIR or --all")
-    targets = discover(root) if args.all else [resolve_pair(root, args.pair)]
+    incomplete: list[str] = []
+    if args.all:
+        require_checkout(root)
+        expected = expected_pairs(root)
+        print(expected.statement())
+        targets: list[TierPair | Path] = list(discover(root))
+        incomplete = completeness_problems(expected, targets) + blind_subset_problems(root, expected)
+    else:
+        targets = [resolve_pair(root, args.pair)]
     failed = 0
     for found in targets:
         expect = (found.tier, found.pair) if isinstance(found, TierPair) else None
@@ -76,9 +90,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
         else:
             failed += 1
             print(format_problems(result), file=sys.stderr)
-    if failed:
-        raise AlignbenchError(
-            f"label check failed for {failed} of {len(targets)} pair(s); see the problems above"
+    for problem in incomplete:
+        print(f"incomplete: {problem}", file=sys.stderr)
+    if failed or incomplete:
+        raise CheckFailed(
+            f"label check failed for {failed} of {len(targets)} pair(s)"
+            + (f" and {len(incomplete)} completeness problem(s)" if incomplete else "")
+            + "; see the problems above"
         )
     return 0
 
@@ -303,12 +321,20 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
     label = subparsers.add_parser(
-        "label", help="label files: init, sheet, compile, check, sign, blind, agree, ..."
+        "label",
+        help="label files: init, sheet, compile, check, sign, blind, agree, ...",
+        epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     verbs = label.add_subparsers(dest="label_command", required=True)
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
-        parser = verbs.add_parser(name, help=help_text)
+        parser = verbs.add_parser(
+            name,
+            help=help_text,
+            epilog=EXIT_STATUS_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         parser.add_argument("--root", default=".", help="repository root (default: current directory)")
         return parser
 
@@ -379,7 +405,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--by", required=True, help="the adjudicator: human:ID or agent:ID")
     p.set_defaults(func=_cmd_rule)
 
-    p = verb("check", "check labels against the documents: schema, digests, totality, signatures")
+    p = verb(
+        "check",
+        "check labels against the documents: schema, digests, totality, signatures "
+        "(--all: also every planned pair present); exit 1 when a check fails",
+    )
     p.add_argument("pair", nargs="?", help="pair id or path to labels.yaml")
     p.add_argument("--all", action="store_true", help="check every pair of every tier")
     p.add_argument("--reviewed", action="store_true", help="also fail while any row is still proposed")

@@ -230,7 +230,7 @@ def init_pair(
     sides = open_pair({"source": documents["source"], "test": documents["test"]}, root, reader)
     for side in SIDES:
         documents[side]["sha256"] = sides[side].sha256
-    params = load_yaml(root / "params.yaml") if (root / "params.yaml").is_file() else {}
+    params = load_yaml(root / "params.yaml", "params") if (root / "params.yaml").is_file() else {}
     config = AlignmentConfig.from_params((params or {}).get("align"), similarity=backend)
     alignment = align(sides["source"].tree, sides["test"].tree, config).to_dict()
     data = seed_labels(pair, "real", documents, provenance, sides, alignment)

@@ -1,25 +1,24 @@
 """Load and dump ``labels.yaml``: the evidence behind every number, so both directions are strict.
 
-Loading is safe YAML (``alignbench.atomic.load_yaml``) followed by validation against the published
-JSON Schema, reporting every problem with the file and its JSON path. Dumping is canonical: fixed key
-order, one row per line as a flow mapping, and one quoting rule, so a pull-request diff reads row by row
-and a file written by :func:`dump_labels` round-trips byte for byte.
+Loading is strict YAML (:mod:`alignbench.yamlload`: no duplicate keys, anchors or tags) followed by
+validation against the published JSON Schema, reporting every problem with the file, its line and
+column and its JSON path. Dumping is canonical: fixed key order, one row per line as a flow mapping,
+and one quoting rule, so a pull-request diff reads row by row and a file written by
+:func:`dump_labels` round-trips byte for byte.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
 
-from alignbench.atomic import load_yaml
+from alignbench import yamlload
 from alignbench.blocks import UNIT_SEPARATOR
 from alignbench.errors import AlignbenchError
 
@@ -93,35 +92,15 @@ def row_id(prefix: str, source: str | None, test: str | None) -> str:
     return f"{prefix}-{hashlib.sha256(payload.encode('utf-8')).hexdigest()[:12]}"
 
 
-@lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
-    """The published JSON Schema (``alignbench/labels/schema.json``)."""
-    text = resources.files("alignbench.labels").joinpath("schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(load_schema())
-
-
-def _json_path(parts: Any) -> str:
-    path = "$"
-    for part in parts:
-        path += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return path
+    """The published JSON Schema (``src/alignbench/schemas/labels.json``)."""
+    return yamlload.load_schema("labels")
 
 
 def _describe(error: jsonschema.ValidationError) -> str:
-    """One readable sentence per schema error, with the specific wording the common mistakes deserve."""
-    where = _json_path(error.absolute_path)
-    if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        unknown = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, dict) else []
-        return (
-            f"{where}: unknown key(s) {', '.join(repr(k) for k in unknown)}; "
-            f"allowed keys here: {', '.join(allowed)}"
-        )
+    """The loader's wording, plus the specific wording a bad or root address deserves."""
     if error.validator == "pattern" and error.schema.get("description", "").startswith("A labelled block"):
+        where = yamlload.json_path(error.absolute_path)
         if error.instance == "/":
             return f"{where}: root address '/' used; {_ROOT_HINT}"
         return (
@@ -129,41 +108,32 @@ def _describe(error: jsonschema.ValidationError) -> str:
             "ending in a labelled kind (heading, paragraph, list_item, row, cell); "
             "containers are not labelled"
         )
-    if error.validator == "required":
-        return f"{where}: {error.message}; add it"
-    if error.validator == "enum":
-        options = ", ".join(str(v) for v in error.validator_value)
-        return f"{where}: {error.instance!r} is not one of: {options}"
-    return f"{where}: {error.message}"
+    return yamlload.describe_error(error)
 
 
 def schema_problems(data: Any) -> list[str]:
     """Every schema problem of ``data`` as ``$.json.path: message``, in a stable order."""
-    errors = sorted(
-        _validator().iter_errors(data),
-        key=lambda e: (_json_path(e.absolute_path), str(e.validator), e.message),
-    )
-    return [_describe(e) for e in errors]
+    return [_describe(e) for e in yamlload.schema_errors(data, "labels")]
 
 
-def validate_labels(data: Any, where: str) -> None:
-    """Raise one :class:`AlignbenchError` listing every schema problem, each prefixed with ``where``."""
+def validate_labels(data: Any, where: str, text: str | None = None) -> None:
+    """Raise one :class:`AlignbenchError` listing every schema problem, each prefixed with ``where``.
+
+    With the file's ``text``, each problem also gets its ``line:column``.
+    """
     if not isinstance(data, dict):
         raise AlignbenchError(
             f"{where}: expected a YAML mapping with keys {', '.join(TOP_KEYS)}, got {type(data).__name__}"
         )
-    problems = schema_problems(data)
-    if problems:
-        listed = "\n".join(f"  {where}: {p}" for p in problems)
-        raise AlignbenchError(
-            f"{where}: {len(problems)} schema problem(s) against {SCHEMA_ID}; fix each:\n{listed}"
-        )
+    yamlload.validate(data, "labels", where, text, describe=_describe)
 
 
 def load_labels(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a ``labels.yaml`` safely and validate it; every failure is one :class:`AlignbenchError`."""
-    data = load_yaml(path)
-    validate_labels(data, str(Path(path)))
+    """Read a ``labels.yaml`` strictly and validate it; every failure is one :class:`AlignbenchError`."""
+    where = str(Path(path))
+    text = yamlload.read_text(path)
+    data = yamlload.parse_yaml(text, where)
+    validate_labels(data, where, text)
     return data
 
 

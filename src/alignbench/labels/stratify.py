@@ -116,11 +116,7 @@ def read_subset(root: Path) -> dict[str, Any]:
     path = root / SUBSET_FILE
     if not path.is_file():
         raise AlignbenchError(f"{SUBSET_FILE}: not found; fix the blind subset there before blind labelling")
-    data = load_yaml(path)
-    for key, kind in (("seed", str), ("fraction", float), ("kept", list), ("drawn", list)):
-        if not isinstance(data.get(key), kind):
-            raise AlignbenchError(f"{SUBSET_FILE}: `{key}` must be a {kind.__name__}")
-    return data
+    return load_yaml(path, "blind-subset")
 
 
 def pair_facts(labels: dict[str, Any], heavy: bool) -> PairFacts:
@@ -166,6 +162,11 @@ def subset_problems(root: Path) -> list[str]:
     return problems
 
 
+def pending_pairs(root: Path) -> list[str]:
+    """Drawn pairs whose blind pass is not finished (they count for no agreement figure)."""
+    return list(read_subset(root).get("pending") or [])
+
+
 _HEADER = """\
 # The blind second-pass subset of the real tier (issue 12, seed 003 section 5).
 # Rule (alignbench.labels.stratify, written down before any pair of this draw was blind-labelled):
@@ -186,6 +187,7 @@ def write_draw(root: Path, write: bool = False) -> tuple[Draw, float, str]:
     facts = facts_from_repo(root)
     result = draw(facts, list(data["kept"]), data["seed"], data["fraction"])
     drawn = [p for p in result.subset if p not in data["kept"]]
+    pending = set(data.get("pending") or [])
     by_pair = {f.pair: f for f in facts}
 
     def stratum(pair: str) -> str:
@@ -199,6 +201,7 @@ def write_draw(root: Path, write: bool = False) -> tuple[Draw, float, str]:
         f"fraction: {data['fraction']}",
         f"kept: [{', '.join(data['kept'])}]",
         f"drawn: [{', '.join(drawn)}]",
+        *([f"pending: [{', '.join(p for p in drawn if p in pending)}]"] if pending else []),
         f"# {len(result.subset)} of {result.total_pairs} pairs; {result.nontrivial} non-trivial; "
         f"{result.moves} of {result.total_moves} labelled moves",
         "strata:",

@@ -9,6 +9,7 @@ what it drops from the file it replaces.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from alignbench.labels.check import digest_problems, totality_problems
 from alignbench.labels.compile import PairBase, compile_labels
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.init import REAL_LABELS, real_pair_documents
-from alignbench.labels.io import dump_labels, load_labels
+from alignbench.labels.io import ROW_SECTIONS, dump_labels, load_labels
 from alignbench.labels.sheet import Catalogue, Sheet, check_binding, parse_sheet, render_sheet
 from alignbench.labels.summary import status_counts
 
@@ -76,10 +77,40 @@ def write_sheet(
             f"(or re-seed with `alignbench label init {data['pair']} --force`) first:\n{shown}"
         )
     path = out or labels_path.parent / SHEET_NAME
+    if sheet_matches_labels(path, data, sides):
+        return Outcome(path, f"{path}: already says exactly what {labels_path} says; left unchanged")
     text = render_sheet(data["pair"], sides, data)
     write_text(path, text)
     decisions = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
     return Outcome(path, f"wrote {path}: {decisions} decision line(s)")
+
+
+def _row_content(row: dict[str, Any]) -> str:
+    """A row without its review state: what a sheet line can say about it."""
+    return json.dumps({k: v for k, v in row.items() if k not in ("status", "proposed_by")}, sort_keys=True)
+
+
+def sheet_matches_labels(path: Path, data: dict[str, Any], sides: dict[str, Side]) -> bool:
+    """True when the existing sheet at ``path`` compiles to exactly the rows of ``data``.
+
+    A committed sheet is the labeller's own text: their line order, grouping (``- = T3 T4``) and
+    section comments. Re-rendering it from labels.yaml can only reorder and regroup its lines (rows
+    are stored sorted by document position), so a sheet that already says the same is left as is;
+    any unreadable, stale or different sheet is rendered afresh.
+    """
+    if not path.is_file():
+        return False
+    try:
+        sheet = parse_sheet(path.read_text(encoding="utf-8"), Catalogue.from_sides(sides), str(path))
+        check_binding(sheet, data["pair"], sides, str(path))
+        base = PairBase(data["pair"], data["tier"], {s: data[s] for s in SIDES}, data["provenance"])
+        compiled = compile_labels(sheet, base, sides, data["review"]["labelled_by"], where=str(path))
+    except (AlignbenchError, OSError, UnicodeDecodeError):
+        return False
+    return all(
+        sorted(map(_row_content, compiled[section])) == sorted(map(_row_content, data[section]))
+        for section in ROW_SECTIONS
+    )
 
 
 def _base(

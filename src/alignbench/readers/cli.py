@@ -8,6 +8,7 @@ from typing import Any
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
+from alignbench.errors import EXIT_STATUS_HELP
 from alignbench.readers import FORMATS, read_document
 from alignbench.readers.profiles import profile_names
 
@@ -19,6 +20,8 @@ def register(subparsers: Any) -> None:
         "blocks",
         help="print the block tree of a document",
         description="Print the block tree of a document: address, kind, label, digest and text.",
+        epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", help="the document (.md/.markdown or .txt), or - for standard input")
     parser.add_argument("--format", choices=FORMATS, help="override the format inferred from the suffix")

@@ -92,7 +92,7 @@ def profile_names() -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _raw_profiles() -> dict[str, Any]:
-    data = load_yaml(PROFILES_FILE)
+    data = load_yaml(PROFILES_FILE, "profiles")
     if not isinstance(data, dict) or not data:
         raise AlignbenchError(f"{PROFILES_FILE}: expected a mapping of profile names to profiles")
     return data

@@ -15,6 +15,7 @@ import pandas as pd
 from alignbench.floor import LIFTING_RULES
 from alignbench.peers import PEER_ENGINES
 from alignbench.peers.rules import DOCXODUS_RULES, OUTPUT_RULES, XMLDIFF_RULES
+from alignbench.report.calibration import calibration_notes
 from alignbench.report.markdown import rows_table, table
 from alignbench.score.ratios import fmt
 
@@ -229,7 +230,8 @@ def render_report(
     out += [table(_csv(tables, "backend_delta")), ""]
 
     leaderboard = _csv(tables, "leaderboard")
-    out += ["## Leaderboard", "", *_leaderboard_notes(sorted(set(leaderboard["engine"])))]
+    out += ["## Leaderboard", "", *calibration_notes(latest)]
+    out += _leaderboard_notes(sorted(set(leaderboard["engine"])))
     out += [table(leaderboard), ""]
 
     out += ["## How much to trust the labels", ""]

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from alignbench.runs import BACKENDS
+from alignbench.score.calibration import CALIBRATION, failed_pairs
 from alignbench.score.collect import ENGINES, FLOOR, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.passes import PASS_NAMES, PassCounts
@@ -91,7 +92,8 @@ def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> d
     samples, seed = int(score_params["bootstrap_samples"]), int(score_params["bootstrap_seed"])
     confidence = float(score_params["confidence"])
     tiers: dict[str, Any] = {}
-    engines = (*ENGINES, *scored_peers(list(pairs)))  # peers only when every pair has their output
+    # peers only when every pair has their output; the calibration rows always
+    engines = (*ENGINES, *CALIBRATION, *scored_peers(list(pairs)))
     for tier in TIERS:
         members = tier_pairs(pairs, tier)
         indices = bootstrap_indices(len(members), samples, seed)
@@ -102,6 +104,7 @@ def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> d
                 for k, v in tier_trust([p.trust for p in members]).items()
             },
             "engines": {engine: engine_summary(members, engine, indices, confidence) for engine in engines},
+            "failed_pairs": failed_pairs(members, engines),
             "per_pass": {backend: pass_table(members, backend) for backend in BACKENDS},
             "move_verdicts": {backend: verdict_summary(members, backend) for backend in BACKENDS},
         }

@@ -19,6 +19,7 @@ from typing import Any
 from alignbench.errors import AlignbenchError
 from alignbench.peers import PEER_ENGINES
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair
+from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
 from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
@@ -43,6 +44,7 @@ class ScoredPair:
     passes: dict[str, dict[str, PassCounts]] = field(default_factory=dict)  # backend -> pass -> counts
     verdicts: dict[str, MoveVerdicts] = field(default_factory=dict)  # backend -> verdicts
     engine_versions: dict[str, str] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)  # engine -> recorded failure (scored all-missed)
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
@@ -92,13 +94,15 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
     partners = swap_partners(truth, loaded.source, loaded.test)
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
+    scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
     for engine in ENGINES:
-        output = read_output(root, engine, loaded.tier, loaded.pair)
+        recorded = read_output(root, engine, loaded.tier, loaded.pair)
+        output = _intent_to_treat(scored, engine, recorded)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
         scored.counts[engine] = count_columns(truth, output, lost, partners, source)
         if engine == FLOOR:
             continue
-        scored.engine_versions[engine] = str((output.get("engine") or {}).get("version", ""))
+        scored.engine_versions[engine] = str((recorded.get("engine") or {}).get("version", ""))
         scored.verdicts[engine] = move_verdicts(truth, loaded.labels, output, source)
         reduced: dict[str, Mapping[str, Any]] = {}
         if align_params is not None:
@@ -108,11 +112,20 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
                     reduced[name] = align_loaded(loaded, alignment_config(align_params, engine, without=name))
         scored.passes[engine] = pass_counts(truth, output, reduced)
     for peer in PEERS:
-        output = current_peer_output(root, peer, loaded)
-        if output is not None:
+        recorded = current_peer_output(root, peer, loaded)
+        if recorded is not None:
+            output = _intent_to_treat(scored, peer, recorded)
             source = str(output_path(root, peer, loaded.tier, loaded.pair).relative_to(root))
             scored.counts[peer] = count_columns(truth, output, lost, partners, source)
     return scored
+
+
+def _intent_to_treat(scored: ScoredPair, engine: str, output: dict[str, Any]) -> Mapping[str, Any]:
+    """A failed run counts as finding nothing (its gold links stay missed) and is recorded as failed."""
+    reason = failure_reason(output)
+    if reason is not None:
+        scored.failed[engine] = reason
+    return scored_output(output)
 
 
 def current_peer_output(root: Path, peer: str, loaded: LoadedPair) -> dict[str, Any] | None:

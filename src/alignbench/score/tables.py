@@ -13,6 +13,7 @@ import pandas as pd
 
 from alignbench.runs import BACKENDS
 from alignbench.score.aggregate import plan_counts
+from alignbench.score.calibration import CALIBRATION
 from alignbench.score.collect import ENGINES, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.passes import PASS_NAMES
@@ -172,21 +173,22 @@ def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = 
     peers = scored_peers(list(pairs))
     rows = []
     for tier, data in summary["tiers"].items():
-        for engine in ENGINES:
-            row: dict[str, Any] = {"tier": tier, "engine": engine}
+        failed = data.get("failed_pairs", {})
+        for engine in (*ENGINES, *CALIBRATION):
+            row: dict[str, Any] = {"tier": tier, "engine": engine, "failed_pairs": failed.get(engine, 0)}
             for column in COLUMNS:
                 for metric in LEADERBOARD_METRICS:
                     row[f"{metric}_{column}"] = data["engines"][engine][column]["headline"][metric]
             rows.append(row)
         members = [p for p in pairs if p.tier == tier]
         for peer in peers:
-            row = {"tier": tier, "engine": peer}
+            row = {"tier": tier, "engine": peer, "failed_pairs": sum(1 for p in members if peer in p.failed)}
             for column in COLUMNS:
                 values = headline(total([p.counts[peer][column] for p in members]))
                 for metric in LEADERBOARD_METRICS:
                     row[f"{metric}_{column}"] = rounded(values[metric])
             rows.append(row)
-    columns = ["tier", "engine"] + [f"{m}_{c}" for c in COLUMNS for m in LEADERBOARD_METRICS]
+    columns = ["tier", "engine", "failed_pairs"] + [f"{m}_{c}" for c in COLUMNS for m in LEADERBOARD_METRICS]
     return _frame(rows, columns)
 
 

@@ -10,6 +10,7 @@ from alignbench.atomic import write_json, write_text
 from alignbench.runs import BACKENDS, read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
+from alignbench.score.settings import score_settings
 from alignbench.score.tables import all_tables, to_csv
 
 LATEST_SCHEMA = "alignbench/latest/v1"
@@ -17,7 +18,7 @@ LATEST_SCHEMA = "alignbench/latest/v1"
 
 def score_repository(root: Path) -> dict[str, Any]:
     """Score every pair and write metrics.json, latest.json, tables/*.csv and the plot files."""
-    score_params = read_params(root, "score")
+    score_params = score_settings(read_params(root, "score"))
     align_params = read_params(root, "align")
     pairs = score_all(root, align_params)
     summary = summarise(pairs, score_params)

@@ -1,0 +1,1 @@
+"""JSON Schemas of every YAML file kind alignbench reads, one ``<kind>.json`` each (see ``yamlload``)."""
