@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
+from pathlib import Path
 
 from alignbench.alignment.changes import build_changes, build_pairs
 from alignbench.alignment.config import (
@@ -37,15 +39,30 @@ __all__ = [
 ENGINE_NAME = "alignbench"
 
 
+@cache
+def source_digest() -> str:
+    """12 hex of sha256 over the engine's own source files (``alignment/*.py``, sorted by name).
+
+    Seed 000 keys move verdicts on the engine version so a behaviour change makes old verdicts stale;
+    a version that changed only with the package version or the config let a code change keep them.
+    Each file enters as its name, a NUL, its bytes and a NUL, so no two file sets hash alike.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py"), key=lambda p: p.name):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 def engine_version(config: AlignmentConfig | None = None) -> str:
-    """``<package version>+<12 hex of sha256 of the canonical config JSON, backend resolved>``."""
+    """``<package version>+<12 hex of the canonical config (backend resolved)>.<12 hex of the source>``."""
     from alignbench import __version__
 
     config = config or AlignmentConfig()
     effective = config.to_dict()
     effective["similarity"] = resolve_backend(config.similarity)
     canonical = json.dumps(effective, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return f"{__version__}+{hashlib.sha256(canonical.encode('utf-8')).hexdigest()[:12]}"
+    config_hex = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+    return f"{__version__}+{config_hex}.{source_digest()}"
 
 
 def align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig | None = None) -> Alignment:
