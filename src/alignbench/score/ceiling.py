@@ -47,8 +47,11 @@ def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> fro
     for source_address, test_address in truth.moves:
         source_text = source_texts.get(source_address, "")
         test_text = test_texts.get(test_address, "")
-        if (source_text and source_counts[source_text] > 1) or (test_text and test_counts[test_text] > 1):
-            lost.add((source_address, test_address))
-        elif _has_identical_sibling(source, source_address) or _has_identical_sibling(test, test_address):
+        if (
+            (source_text and source_counts[source_text] > 1)
+            or (test_text and test_counts[test_text] > 1)
+            or _has_identical_sibling(source, source_address)
+            or _has_identical_sibling(test, test_address)
+        ):
             lost.add((source_address, test_address))
     return frozenset(lost)

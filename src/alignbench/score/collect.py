@@ -21,6 +21,7 @@ from alignbench.peers import PEER_ENGINES
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
+from alignbench.score.holdout import ambiguous_pairs, half_of, is_control
 from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
 from alignbench.score.trust import pair_trust
 from alignbench.score.truth import truth_from_labels
@@ -42,6 +43,9 @@ class ScoredPair:
     passes: dict[str, dict[str, PassCounts]] = field(default_factory=dict)  # backend -> pass -> counts
     verdicts: dict[str, MoveVerdicts] = field(default_factory=dict)  # backend -> verdicts
     engine_versions: dict[str, str] = field(default_factory=dict)
+    half: str | None = None  # synthetic hold-out half (dev | check), None on the real tier
+    control: bool = False
+    ambiguous: dict[str, int] = field(default_factory=dict)  # backend -> pairs placed by order alone
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
@@ -76,6 +80,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
+    scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)
     for engine in ENGINES:
         output = read_output(root, engine, loaded.tier, loaded.pair)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
@@ -86,6 +91,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         if engine == FLOOR:
             continue
         scored.engine_versions[engine] = str((output.get("engine") or {}).get("version", ""))
+        scored.ambiguous[engine] = ambiguous_pairs(output)
         scored.verdicts[engine] = move_verdicts(truth, loaded.labels, output, source)
         reduced: dict[str, Mapping[str, Any]] = {}
         if align_params is not None:
