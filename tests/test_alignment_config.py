@@ -36,7 +36,8 @@ def test_to_dict_round_trips_and_passes_keep_the_fixed_order():
     assert AlignmentConfig.from_dict(c.to_dict()) == c
     assert list(c.to_dict()) == [
         "passes", "fuzzy_min_similarity", "label_min_similarity", "positional_min_similarity",
-        "move_min_similarity", "move_tie_margin", "move_min_tokens", "move_kinds", "fuzzy_window",
+        "move_min_similarity", "move_tie_margin", "move_loose_min_similarity", "move_loose_min_containment",
+        "move_min_tokens", "move_kinds", "fuzzy_window",
         "table_fuzzy", "max_comparisons", "similarity",
     ]  # fmt: skip
 
@@ -78,7 +79,7 @@ def test_the_constructor_validates_too():
 
 def test_engine_version_hashes_the_config_with_the_backend_resolved():
     version = engine_version(AlignmentConfig(similarity="difflib"))
-    assert re.fullmatch(re.escape(__version__) + r"\+[0-9a-f]{12}", version)
+    assert re.fullmatch(re.escape(__version__) + r"\+[0-9a-f]{12}\.[0-9a-f]{12}", version)
     assert version != engine_version(AlignmentConfig(similarity="rapidfuzz"))
     assert version != engine_version(AlignmentConfig(similarity="difflib", fuzzy_min_similarity=0.65))
     resolved = resolve_backend("auto")
@@ -87,3 +88,24 @@ def test_engine_version_hashes_the_config_with_the_backend_resolved():
     kinds = ["heading", "list_item", "paragraph"]
     reordered = AlignmentConfig(passes=list(reversed(PASS_NAMES)), move_kinds=kinds)
     assert engine_version(reordered) == engine_version(AlignmentConfig())
+
+
+def test_engine_version_changes_with_the_engine_source(tmp_path, monkeypatch):
+    """A behaviour change in alignment/*.py must make old move verdicts stale (issue #14)."""
+    import shutil
+
+    import alignbench.alignment as alignment_package
+
+    before = alignment_package.source_digest()
+    copy = tmp_path / "alignment"
+    shutil.copytree(Path(alignment_package.__file__).parent, copy)
+    (copy / "moves.py").write_text((copy / "moves.py").read_text(encoding="utf-8") + "\n# changed\n")
+    monkeypatch.setattr(alignment_package, "__file__", str(copy / "__init__.py"))
+    alignment_package.source_digest.cache_clear()
+    try:
+        after = alignment_package.source_digest()
+    finally:
+        monkeypatch.undo()
+        alignment_package.source_digest.cache_clear()
+    assert before != after
+    assert engine_version().endswith("." + before)

@@ -47,10 +47,12 @@ def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
     assert list(data["engine"]) == ["name", "version"] and data["engine"]["name"] == "alignbench"
     assert data["backend"] == {"requested": "difflib", "resolved": "difflib"}
     assert list(data["pass_counts"]) == ["root", *PASS_NAMES]
-    assert list(data["pairs"][0]) == ["source", "test", "matched_by", "confidence", "moved", "renumbered"]
+    assert list(data["pairs"][0]) == [
+        "source", "test", "matched_by", "confidence", "moved", "renumbered", "ambiguous",
+    ]  # fmt: skip
     assert data["pairs"][0] == {
         "source": "/", "test": "/", "matched_by": "root", "confidence": 1.0,
-        "moved": False, "renumbered": False,
+        "moved": False, "renumbered": False, "ambiguous": False,
     }  # fmt: skip
     assert all(list(c) == ["kind", "source", "test", "source_label", "test_label"] for c in data["changes"])
     for pair in data["pairs"]:

@@ -7,7 +7,11 @@ returns an :class:`Alignment` whose JSON form is byte-stable for a given config 
 from __future__ import annotations
 
 import gc
+import hashlib
 import importlib
+import json
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from alignbench.alignment.config import (
@@ -45,11 +49,22 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def engine_version(config: AlignmentConfig | None = None) -> str:
-    """``<package version>+<12 hex of sha256 of the canonical config JSON, backend resolved>``."""
-    import hashlib
-    import json
+@cache
+def source_digest() -> str:
+    """12 hex of sha256 over the engine's own source files (``alignment/*.py``, sorted by name).
 
+    Seed 000 keys move verdicts on the engine version so a behaviour change makes old verdicts stale;
+    a version that changed only with the package version or the config let a code change keep them.
+    Each file enters as its name, a NUL, its bytes and a NUL, so no two file sets hash alike.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py"), key=lambda p: p.name):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def engine_version(config: AlignmentConfig | None = None) -> str:
+    """``<package version>+<12 hex of the canonical config (backend resolved)>.<12 hex of the source>``."""
     from alignbench import __version__
     from alignbench.alignment.similarity import resolve_backend
 
@@ -57,7 +72,8 @@ def engine_version(config: AlignmentConfig | None = None) -> str:
     effective = config.to_dict()
     effective["similarity"] = resolve_backend(config.similarity)
     canonical = json.dumps(effective, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return f"{__version__}+{hashlib.sha256(canonical.encode('utf-8')).hexdigest()[:12]}"
+    config_hex = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+    return f"{__version__}+{config_hex}.{source_digest()}"
 
 
 def align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig | None = None) -> Alignment:

@@ -34,9 +34,40 @@ def crossing_sources(walk: Walk) -> set[int]:
     return crossing
 
 
+def previous_paired(matched: list[int]) -> list[int]:
+    """For each block, the nearest earlier block in document order that has a partner (-1 if none)."""
+    out = [-1] * len(matched)
+    last = -1
+    for i, partner in enumerate(matched):
+        out[i] = last
+        if partner != -1:
+            last = i
+    return out
+
+
+def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -> bool:
+    """Re-nested one level in place: not a move (issue #14, class 3).
+
+    After "(i)" is deleted, "(ii)" becomes "(i)" and a reader may hang it one level higher or lower
+    (an "(i)" after "(h)" reads as a letter). Its parent then differs from its old parent's partner,
+    but by one level only - the test parent is the partner of the old grandparent, or the test
+    grandparent is the partner of the old parent - and in document order it still follows the block
+    it followed before. That is a renumber inside corresponding parents, not a move.
+    """
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
+    ps, pt = src.parent[s], tst.parent[t]
+    one_up = ps > 0 and s2t[src.parent[ps]] == pt
+    one_down = pt > 0 and s2t[ps] == tst.parent[pt]
+    if not (one_up or one_down):
+        return False
+    before_s, before_t = prev_s[s], prev_t[t]
+    return before_s != -1 and s2t[before_s] == before_t
+
+
 def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     crossing = crossing_sources(walk)
+    prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
     for s in range(len(src)):
@@ -46,12 +77,14 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
         if s == 0:
             moved = renumbered = False
         else:
-            corresponds = s2t[src.parent[s]] == tst.parent[t]
+            corresponds = s2t[src.parent[s]] == tst.parent[t] or renested(walk, s, t, prev_s, prev_t)
             moved = (not corresponds) or s in crossing
             renumbered = corresponds and src.label[s] != tst.label[t]
         flags[s] = (moved, renumbered)
         how, score = walk.matched_by[s], walk.confidence[s]
-        pairs.append(AlignedPair(src.address[s], tst.address[t], how, score, moved, renumbered))
+        pairs.append(
+            AlignedPair(src.address[s], tst.address[t], how, score, moved, renumbered, s in walk.ambiguous)
+        )
     return pairs, flags
 
 

@@ -23,6 +23,8 @@ _THRESHOLDS: tuple[str, ...] = (
     "positional_min_similarity",
     "move_min_similarity",
     "move_tie_margin",
+    "move_loose_min_similarity",
+    "move_loose_min_containment",
 )
 _COUNTS: tuple[str, ...] = ("move_min_tokens", "fuzzy_window", "max_comparisons")
 _MOVABLE_KINDS: tuple[str, ...] = tuple(k for k in KINDS if k not in CONTAINER_KINDS)
@@ -34,7 +36,15 @@ class AlignmentConfigError(AlignbenchError, ValueError):
 
 @dataclass(frozen=True)
 class AlignmentConfig:
-    """The knobs and defaults of seed 001 (amended 2026-09-05)."""
+    """The knobs and defaults of seed 001 (amended 2026-09-05), extended by issue #14.
+
+    ``move_min_tokens`` guards *fuzzy* moves only (the strict fuzzy stage and the loose round): a
+    byte-identical text unique among the leftovers on both sides - and, when shorter than the
+    minimum, unique in each whole document - moves whatever its length (seed 001 applied the minimum
+    to exact moves too). ``move_loose_min_similarity`` and ``move_loose_min_containment`` set the loose
+    move round (:mod:`alignbench.alignment.loose`): a moved-and-edited clause pairs at that lower
+    similarity only as the unique best in both directions with section context or a local edit behind it.
+    """
 
     passes: tuple[str, ...] = PASS_NAMES
     fuzzy_min_similarity: float = 0.60
@@ -42,6 +52,8 @@ class AlignmentConfig:
     positional_min_similarity: float = 0.35
     move_min_similarity: float = 0.80
     move_tie_margin: float = 0.10
+    move_loose_min_similarity: float = 0.50
+    move_loose_min_containment: float = 0.90
     move_min_tokens: int = 8
     move_kinds: tuple[str, ...] = ("paragraph", "list_item", "heading")
     fuzzy_window: int = 25

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections import deque
 
 from alignbench.alignment.config import AlignmentConfig
+from alignbench.alignment.context import child_keys, child_overlap, label_only
 from alignbench.alignment.flat import (
     CLASS_CELL,
     CLASS_HEADING,
@@ -75,7 +76,13 @@ class Walk:
         self.confidence: dict[int, float] = {}
         self.queue: deque[tuple[int, int]] = deque()
         self.groups: list[tuple[int, int]] = []
+        # Pairs placed by order alone (a bucket of byte-identical siblings), by source index, and the
+        # (kind class, text) keys such a bucket left over on each side: content cannot say which of the
+        # twins is the leftover, so the move pass must not build a move on it (see :mod:`.moves`).
+        self.ambiguous: set[int] = set()
+        self.ambiguous_keys: tuple[set[tuple[int, str]], set[tuple[int, str]]] = (set(), set())
         self._name_weights: NameWeights | None = None
+        self._child_keys: tuple[dict[int, dict[str, int]], dict[int, dict[str, int]]] = ({}, {})
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
@@ -97,7 +104,30 @@ class Walk:
             named = self.name_similarity(s, t, 0.0)
             if named is not None and named > best:
                 best = named
+            kept = self.kept_children(s, t)
+            if kept is not None and kept > best:
+                best = kept
         return best
+
+    def kept_children(self, s: int, t: int) -> float | None:
+        """Two sections headed by the same label-only heading, read through the children they keep.
+
+        "Schedule 1" names nothing, so when its body is rewritten neither its key nor its name can pair
+        it; the share of its children kept byte for byte (:func:`context.child_overlap`) can. Only for
+        equal labels: the label is what says the two are candidates at all. ``None`` otherwise.
+        """
+        src, tst = self.src, self.tst
+        if not (label_only(src, s) and label_only(tst, t)):
+            return None
+        if src.name_label(s) != tst.name_label(t):
+            return None
+        keys_s = self._child_keys[0].get(s)
+        if keys_s is None:
+            keys_s = self._child_keys[0][s] = child_keys(src, s)
+        keys_t = self._child_keys[1].get(t)
+        if keys_t is None:
+            keys_t = self._child_keys[1][t] = child_keys(tst, t)
+        return child_overlap(keys_s, keys_t)
 
     def similarity(self, s: int, t: int, floor: float) -> float | None:
         """The best reading of a candidate that can reach ``floor``, else None.
@@ -113,6 +143,9 @@ class Walk:
             named = self.name_similarity(s, t, floor)
             if named is not None and (best is None or named > best):
                 best = named
+            kept = self.kept_children(s, t)
+            if kept is not None and kept >= floor and (best is None or kept > best):
+                best = kept
         return best
 
     def name_similarity(self, s: int, t: int, floor: float) -> float | None:
@@ -143,12 +176,17 @@ class Walk:
         self.descend()
         if self.config.enabled("move"):
             from alignbench.alignment.lift import lift_containers
+            from alignbench.alignment.loose import loose_move_pass
             from alignbench.alignment.moves import move_pass
 
             move_pass(self)
             self.descend()
             while lift_containers(self):
                 self.descend()
+            if loose_move_pass(self):
+                self.descend()
+                while lift_containers(self):
+                    self.descend()
         start = 0
         while True:
             groups = self.groups[start:] if start else list(self.groups)
@@ -219,6 +257,11 @@ class Walk:
             else:
                 for s, t in self.nearest_order_preserving(sources, tests):
                     self.pair(s, t, "exact", 1.0)
+                    self.ambiguous.add(s)
+                if len(sources) > len(tests):
+                    self.ambiguous_keys[0].add(bucket)
+                elif len(tests) > len(sources):
+                    self.ambiguous_keys[1].add(bucket)
         return (
             [s for s in left_s if self.s2t[s] == -1],
             [t for t in left_t if self.t2s[t] == -1],

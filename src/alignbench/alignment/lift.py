@@ -96,7 +96,11 @@ def _lift_supported(walk: Walk) -> int:
 
 
 def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, str], list[int]]:
-    """(kind class, heading text) -> the unmatched headed containers of one side carrying it."""
+    """(kind class, heading text) -> the unmatched headed containers of one side carrying it.
+
+    The heading itself may be unmatched, or already paired by the move pass (a short heading unique on
+    both sides moves on its own) - then it still names its container, and the caller checks that the
+    two headings are each other's partners."""
     doc = walk.src if side == "source" else walk.tst
     matched = walk.s2t if side == "source" else walk.t2s
     out: dict[tuple[int, str], list[int]] = {}
@@ -104,7 +108,9 @@ def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, str], list[int]]
         if matched[i] != -1:
             continue
         h = doc.heading_child(i)
-        if h is not None and matched[h] == -1 and doc.text[h]:
+        if h is None or not doc.text[h]:
+            continue
+        if matched[h] == -1 or walk.matched_by.get(h if side == "source" else matched[h]) == "move":
             out.setdefault((doc.cls[i], doc.text[h]), []).append(i)
     return out
 
@@ -124,9 +130,12 @@ def _lift_unique_headings(walk: Walk) -> int:
         partners = tests.get(key)
         if len(found) != 1 or partners is None or len(partners) != 1:
             continue
+        s, t = found[0], partners[0]
+        hs, ht = walk.src.heading_child(s), walk.tst.heading_child(t)
+        if hs is None or ht is None or walk.s2t[hs] not in (-1, ht) or walk.t2s[ht] not in (-1, hs):
+            continue
         if not sim.charge():
             break
-        s, t = found[0], partners[0]
         score = sim.bounded(walk.src.sim_tokens(s), walk.tst.sim_tokens(t), s, ~t, floor)
         if score is not None:
             walk.pair(s, t, "move", score)

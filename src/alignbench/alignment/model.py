@@ -19,6 +19,8 @@ class AlignedPair:
     confidence: float
     moved: bool
     renumbered: bool
+    # Placed by order alone: one of several byte-identical siblings, which content cannot tell apart.
+    ambiguous: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -28,6 +30,7 @@ class AlignedPair:
             "confidence": round(self.confidence, 4),
             "moved": self.moved,
             "renumbered": self.renumbered,
+            "ambiguous": self.ambiguous,
         }
 
 

@@ -15,15 +15,16 @@ if TYPE_CHECKING:
 _EPSILON = 1e-9  # scores are ratios of small integers; keep 0.9 - 0.8 >= 0.1 true
 
 
-def _candidates(walk: Walk, side: str) -> list[int]:
+def _candidates(walk: Walk, side: str, min_tokens: int | None = None) -> list[int]:
+    """Unmatched blocks of a movable kind with at least ``min_tokens`` tokens (default: the config's)."""
     doc = walk.src if side == "source" else walk.tst
     matched = walk.s2t if side == "source" else walk.t2s
     kinds = walk.config.move_kinds
-    min_tokens = walk.config.move_min_tokens
+    floor = walk.config.move_min_tokens if min_tokens is None else min_tokens
     return [
         i
         for i in range(1, len(doc))
-        if matched[i] == -1 and doc.kind[i] in kinds and len(doc.tokens(i)) >= min_tokens
+        if matched[i] == -1 and doc.kind[i] in kinds and len(doc.tokens(i)) >= floor
     ]
 
 
@@ -33,10 +34,33 @@ def move_pass(walk: Walk) -> int:
     return made + _fuzzy_stage(walk)
 
 
+def _text_counts(walk: Walk, side: str) -> dict[tuple[int, str], int]:
+    """(kind class, text) -> how many blocks of one whole document carry it (matched or not)."""
+    doc = walk.src if side == "source" else walk.tst
+    counts: dict[tuple[int, str], int] = {}
+    kinds = walk.config.move_kinds
+    for i in range(1, len(doc)):
+        if doc.kind[i] in kinds and doc.text[i]:
+            k = (doc.cls[i], doc.text[i])
+            counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
 def _exact_stage(walk: Walk) -> int:
+    """Byte-identical text unique among the leftovers on both sides is a move, whatever its length.
+
+    ``move_min_tokens`` guards fuzzy moves only: a short text that matches exactly is as safe as a long
+    one when it is unique. A short text must be unique in the whole document on both sides, though, not
+    only among leftovers: "Reserved." deleted in one place and written anew in another is boilerplate,
+    not a move, and a whole-document twin says the text is that kind of text. A text that a bucket of
+    byte-identical siblings left over (``walk.ambiguous_keys``) is never moved: which twin is the
+    leftover was decided by order alone, so the move would be a guess.
+    """
     src, tst, sim = walk.src, walk.tst, walk.sim
-    sources = _candidates(walk, "source")
-    tests = _candidates(walk, "test")
+    sources = _candidates(walk, "source", min_tokens=1)
+    tests = _candidates(walk, "test", min_tokens=1)
+    if not sources or not tests:
+        return 0
     count_s: dict[tuple[int, str], int] = {}
     for s in sources:
         k = (src.cls[s], src.text[s])
@@ -47,11 +71,19 @@ def _exact_stage(walk: Walk) -> int:
         k = (tst.cls[t], tst.text[t])
         count_t[k] = count_t.get(k, 0) + 1
         unique_t[k] = t
+    short = walk.config.move_min_tokens
+    whole_s = whole_t = None
+    blocked_s, blocked_t = walk.ambiguous_keys
     made = 0
     for s in sources:
         k = (src.cls[s], src.text[s])
-        if count_s[k] != 1 or count_t.get(k) != 1:
+        if count_s[k] != 1 or count_t.get(k) != 1 or k in blocked_s or k in blocked_t:
             continue
+        if len(src.tokens(s)) < short:
+            if whole_s is None or whole_t is None:
+                whole_s, whole_t = _text_counts(walk, "source"), _text_counts(walk, "test")
+            if whole_s.get(k) != 1 or whole_t.get(k) != 1:
+                continue
         if not sim.charge():
             break
         walk.pair(s, unique_t[k], "move", 1.0)
@@ -61,8 +93,9 @@ def _exact_stage(walk: Walk) -> int:
 
 def _fuzzy_stage(walk: Walk) -> int:
     src, tst, sim, config = walk.src, walk.tst, walk.sim, walk.config
-    sources = _candidates(walk, "source")
-    tests = _candidates(walk, "test")
+    blocked = walk.ambiguous_keys[0] | walk.ambiguous_keys[1]
+    sources = [s for s in _candidates(walk, "source") if (src.cls[s], src.text[s]) not in blocked]
+    tests = [t for t in _candidates(walk, "test") if (tst.cls[t], tst.text[t]) not in blocked]
     if not sources or not tests or sim.budget_exhausted:
         return 0
     # A pair below this can be neither a winner nor a runner-up close enough to veto one.

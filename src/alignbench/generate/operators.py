@@ -387,6 +387,15 @@ def _positional_relabel(holders: list[Unit], scopes: list[Unit], labels: list[st
             relabel(holder, scope, label, {})
 
 
+def _crossing_moves(doc: Document, parent: Unit, start: int, end: int) -> list[tuple[int, int]]:
+    """(from, to) index pairs of a movable clause jumping at least three places inside the run."""
+    pairs = [(i, j) for i in range(start, end) for j in range(start, end) if abs(i - j) >= 3]
+    settled = set(doc.locked) | set(doc.moved)  # a clause moved once is not moved back by a later step
+    return [
+        (i, j) for i, j in pairs if _movable(parent.children[i]) and parent.children[i].uid not in settled
+    ]
+
+
 def reorder(doc: Document, rng: Random, style: str = "crossing") -> Record | None:
     """Move one clause to a distant place among its own siblings (a crossing move); labels stay in place."""
     choices: list[tuple[Unit, int, int]] = []
@@ -403,16 +412,12 @@ def reorder(doc: Document, rng: Random, style: str = "crossing") -> Record | Non
                 and paras == list(range(paras[0], paras[-1] + 1))
             ):
                 choices.append((unit, paras[0], paras[-1] + 1))
+    # only runs that offer a crossing move at all, so a drawn run never turns the pair into a no-op
+    choices = [c for c in choices if _crossing_moves(doc, *c)]
     if not choices:
         return None
     parent, start, end = rng.choice(choices)
-    pairs = [(i, j) for i in range(start, end) for j in range(start, end) if abs(i - j) >= 3]
-    pairs = [
-        (i, j) for i, j in pairs if _movable(parent.children[i]) and parent.children[i].uid not in doc.locked
-    ]
-    if not pairs:
-        return None
-    i, j = rng.choice(pairs)
+    i, j = rng.choice(_crossing_moves(doc, parent, start, end))
     before = _labels(doc)
     labels = [c.label for c in parent.children[start:end]]
     unit = parent.children.pop(i)

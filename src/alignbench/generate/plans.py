@@ -14,7 +14,7 @@ from typing import Any
 
 from alignbench.atomic import load_yaml
 from alignbench.errors import AlignbenchError
-from alignbench.generate.operators import OPERATORS, STYLES
+from alignbench.generate.catalog import OPERATORS, STYLES
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
@@ -42,6 +42,10 @@ class Plan:
     description: str
     steps: tuple[Step, ...]
     variants: tuple[str, ...]  # explicit names, so a pair's seed never depends on a count
+    # Operators that must find a target in a document for the plan to apply to it (its feature).
+    requires: tuple[str, ...] = ()
+    # A declared control: its pairs may change no label row, or even no byte (never counted as no-ops).
+    control: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class PairSpec:
     document: SourceDocument
     plan: Plan
     variant: str | None
+    automatic: bool = False  # listed through ``documents: all``: kept only if the document has the feature
 
     @property
     def seed_plan_id(self) -> str:
@@ -134,7 +139,7 @@ def _step(raw: Any, where: str) -> Step:
 
 
 def _plan(raw: Any, where: str) -> Plan:
-    data = _mapping(raw, where, ("id", "steps"), ("description", "variants"))
+    data = _mapping(raw, where, ("id", "steps"), ("description", "variants", "requires", "control"))
     plan_id = _ident(data["id"], f"{where}.id")
     if not isinstance(data["steps"], list) or not data["steps"]:
         raise AlignbenchError(f"{where}.steps: expected a non-empty list of operator steps")
@@ -145,7 +150,15 @@ def _plan(raw: Any, where: str) -> Plan:
     variants = tuple(_ident(v, f"{where}.variants[{i}]") for i, v in enumerate(variants_raw))
     if len(set(variants)) != len(variants):
         raise AlignbenchError(f"{where}.variants: names must be unique")
-    return Plan(plan_id, str(data.get("description", "")), steps, variants)
+    requires = data.get("requires", [])
+    if not isinstance(requires, list) or any(r not in OPERATORS for r in requires):
+        raise AlignbenchError(
+            f"{where}.requires: expected a list of operator names from {', '.join(OPERATORS)}"
+        )
+    control = data.get("control", False)
+    if not isinstance(control, bool):
+        raise AlignbenchError(f"{where}.control: expected true or false, got {control!r}")
+    return Plan(plan_id, str(data.get("description", "")), steps, variants, tuple(requires), control)
 
 
 def load_plans(path: str | Path, root: str | Path = ".") -> PlanFile:
@@ -173,7 +186,9 @@ def load_plans(path: str | Path, root: str | Path = ".") -> PlanFile:
         plan = plans.get(group["plan"])
         if plan is None:
             raise AlignbenchError(f"{where}.plan: unknown plan {group['plan']!r}; define it under plans")
-        for k, doc_id in enumerate(_list(group["documents"], f"{where}.documents")):
+        automatic = group["documents"] == "all"
+        listed = sorted(documents) if automatic else _list(group["documents"], f"{where}.documents")
+        for k, doc_id in enumerate(listed):
             document = documents.get(doc_id)
             if document is None:
                 raise AlignbenchError(f"{where}.documents[{k}]: unknown document {doc_id!r}")
@@ -182,7 +197,7 @@ def load_plans(path: str | Path, root: str | Path = ".") -> PlanFile:
                 if pair_id in seen:
                     raise AlignbenchError(f"{where}.documents[{k}]: pair {pair_id} is listed twice")
                 seen.add(pair_id)
-                pairs.append(PairSpec(pair_id, document, plan, variant))
+                pairs.append(PairSpec(pair_id, document, plan, variant, automatic))
     return PlanFile(documents, plans, tuple(sorted(pairs, key=lambda p: p.pair)))
 
 

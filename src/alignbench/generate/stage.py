@@ -17,8 +17,11 @@ from typing import Any
 from alignbench.atomic import load_yaml, write_bytes
 from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
+from alignbench.generate.catalog import OPERATORS
+from alignbench.generate.features import missing_features
+from alignbench.generate.holdout import holdout_halves
 from alignbench.generate.model import Document, addresses
-from alignbench.generate.operators import OPERATORS, Record
+from alignbench.generate.operators import Record
 from alignbench.generate.plans import PairSpec, PlanFile, SourceDocument, load_plans
 from alignbench.generate.roundtrip import FORMAT, PROFILE, settle, verify
 from alignbench.generate.seeds import pair_seed
@@ -91,7 +94,7 @@ def _side(doc: Document, what: str) -> tuple[str, Side]:
     return text, Side(doc, addresses(doc, tree))
 
 
-def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document]) -> PairResult:
+def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document], holdout: str = "dev") -> PairResult:
     base = _load_base(spec.document, root, cache)
     seed = pair_seed(spec.document.id, spec.seed_plan_id)
     test_doc, records, rolled_back = apply_plan(base.clone(), spec, Random(seed))
@@ -99,6 +102,12 @@ def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document]) -> PairRe
     test_text, test_side = _side(test_doc, f"{spec.pair} test")
     rows = build_rows(source_side, test_side)
     source_bytes, test_bytes = source_text.encode("utf-8"), test_text.encode("utf-8")
+    if source_bytes == test_bytes and not spec.plan.control:
+        raise AlignbenchError(
+            f"{PLANS_FILE}: pair {spec.pair}: plan {spec.plan.id!r} changed no byte of {spec.document.id} "
+            "(a no-op pair pads every score); give the plan a `requires:` feature the document lacks, "
+            "drop the document from the plan's pairs, or declare the plan `control: true`"
+        )
     pair_dir = f"{OUT_DIR}/{spec.pair}"
     labels: dict[str, Any] = {
         "schema": "alignbench/labels/v1",
@@ -120,6 +129,8 @@ def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document]) -> PairRe
             "seed": seed,
             "plan": spec.seed_plan_id,
             "base_document": spec.document.file,
+            "holdout": holdout,
+            **({"control": True} if spec.plan.control else {}),
         },
         **rows,
         "unscored": [],
@@ -181,11 +192,41 @@ def read_enabled_plans(root: Path) -> list[str] | None:
     return [str(p) for p in plans] or None
 
 
+def read_holdout_seed(root: Path) -> int:
+    params = load_yaml(root / "params.yaml")
+    section = params.get("generate") if isinstance(params, dict) else None
+    seed = section.get("holdout_seed") if isinstance(section, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise AlignbenchError(f"{root / 'params.yaml'}: generate.holdout_seed must be a whole number")
+    return seed
+
+
+def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]) -> list[PairSpec]:
+    """Drop automatic pairs whose document lacks the plan's feature; a listed one lacking it is an error."""
+    kept = []
+    verdicts: dict[tuple[str, str], list[str]] = {}
+    for spec in specs:
+        key = (spec.document.id, spec.plan.id)
+        if key not in verdicts:
+            verdicts[key] = missing_features(_load_base(spec.document, root, cache), spec.plan.requires)
+        missing = verdicts[key]
+        if not missing:
+            kept.append(spec)
+        elif not spec.automatic:
+            raise AlignbenchError(
+                f"{PLANS_FILE}: plan {spec.plan.id!r} is listed for {spec.document.id}, which has nothing "
+                f"for {', '.join(missing)} to act on; remove it from that plan's documents (or use `all`)"
+            )
+    return kept
+
+
 def build_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list[PairResult]:
     base = Path(root)
     plan_file = load_plans(base / PLANS_FILE, base)
     cache: dict[str, Document] = {}
-    return [build_pair(spec, base, cache) for spec in enabled_pairs(plan_file, enabled)]
+    halves = holdout_halves(plan_file.documents, read_holdout_seed(base))
+    specs = featured_pairs(enabled_pairs(plan_file, enabled), base, cache)
+    return [build_pair(spec, base, cache, halves[spec.document.id]) for spec in specs]
 
 
 def write_tier(results: list[PairResult], out_dir: str | Path) -> None:

@@ -19,6 +19,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.labels.adjudication import adjudication_problems
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.io import ROW_SECTIONS, load_labels, row_id
+from alignbench.labels.noop import noop_problems
 from alignbench.labels.sign import signature_problems
 from alignbench.labels.summary import pair_figures
 
@@ -177,6 +178,7 @@ def check_data(data: dict[str, Any], sides: dict[str, Side]) -> list[str]:
         *totality_problems(data, sides),
         *row_problems(data),
         *signature_problems(data),
+        *noop_problems(data, sides),
     ]
 
 

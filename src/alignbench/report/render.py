@@ -17,6 +17,7 @@ from alignbench.peers import PEER_ENGINES
 from alignbench.peers.rules import DOCXODUS_RULES, OUTPUT_RULES, XMLDIFF_RULES
 from alignbench.report.calibration import calibration_notes
 from alignbench.report.markdown import rows_table, table
+from alignbench.score.holdout import holdout_lines
 from alignbench.score.ratios import fmt
 
 ENGINE_NAMES = {
@@ -309,7 +310,8 @@ def render_report(
             for b, v in verdicts.items()
         ]
         out += [f"- Move verdicts, {tier}: " + "; ".join(parts) + "."]
-    out += ["", "## What this report does not claim", ""] + [f"- {line}" for line in NOT_CLAIMED]
+    out += ["", *holdout_lines(latest.get("holdout") or {})]
+    out += ["## What this report does not claim", ""] + [f"- {line}" for line in NOT_CLAIMED]
     return "\n".join(out) + "\n"
 
 

@@ -13,6 +13,7 @@ from alignbench.runs import BACKENDS
 from alignbench.score.calibration import CALIBRATION, failed_pairs
 from alignbench.score.collect import ENGINES, FLOOR, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
+from alignbench.score.holdout import holdout_summary
 from alignbench.score.passes import PASS_NAMES, PassCounts
 from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, headline, ratio, rounded, total
 from alignbench.score.trust import tier_trust
@@ -113,6 +114,7 @@ def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> d
         "score_params": {"bootstrap_samples": samples, "bootstrap_seed": seed, "confidence": confidence},
         "engine_versions": {b: sorted(v for name, v in versions if name == b) for b in BACKENDS},
         "tiers": tiers,
+        "holdout": holdout_summary(pairs),
         "gates": gates(tiers),
     }
 
@@ -171,6 +173,12 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
                 engine_view.update({f"moves_{k}": verdicts[k] for k in VERDICT_FIELDS})
             tier_view[engine] = engine_view
         view[tier] = tier_view
+    holdout = summary.get("holdout") or {}
+    if holdout.get("engines"):
+        view["holdout"] = {
+            backend: {half: dict(data[half]) for half in ("dev", "check", "gap")}
+            for backend, data in holdout["engines"].items()
+        }
     view["gates"] = {
         g["name"]: {"met": int(g["met"]), "assessed": int(g["assessed"])} for g in summary["gates"]
     }

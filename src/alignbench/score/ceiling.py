@@ -3,7 +3,10 @@
 A moved block whose normalised text has a byte-identical twin among the leftovers on its side -
 the blocks a move pass can still choose from, i.e. other moved blocks plus deleted (source side) or
 inserted (test side) blocks - has several equally good candidates, and any engine that declines to
-guess loses it. Counting them says how much of a move-recall shortfall is irreducible.
+guess loses it. So does a moved block with a byte-identical *sibling* on its side (issue #14): one of a
+run of identical paragraphs moved away, and which one left is decided by order alone - the engine
+flags such pairs ``ambiguous`` and does not guess. Counting them says how much of a move-recall
+shortfall is irreducible.
 """
 
 from __future__ import annotations
@@ -23,8 +26,19 @@ def _texts(tree: BlockTree, addresses: set[str]) -> dict[str, str]:
     return found
 
 
+def _has_identical_sibling(tree: BlockTree, address: str) -> bool:
+    block = tree.get(address)
+    if block is None or not block.normalised_text:
+        return False
+    parent = tree.get(address.rsplit("/", 1)[0] or "/")
+    if parent is None:
+        return False
+    text = block.normalised_text
+    return sum(1 for c in parent.children if c.kind == block.kind and c.normalised_text == text) > 1
+
+
 def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> frozenset[tuple[str, str]]:
-    """The labelled moves whose moved text has a byte-identical twin among the leftovers on either side."""
+    """The labelled moves whose text has a byte-identical twin among the leftovers or its siblings."""
     source_texts = _texts(source, {s for s, _ in truth.moves} | set(truth.deleted))
     test_texts = _texts(test, {t for _, t in truth.moves} | set(truth.inserted))
     source_counts = Counter(source_texts.values())
@@ -33,6 +47,11 @@ def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> fro
     for source_address, test_address in truth.moves:
         source_text = source_texts.get(source_address, "")
         test_text = test_texts.get(test_address, "")
-        if (source_text and source_counts[source_text] > 1) or (test_text and test_counts[test_text] > 1):
+        if (
+            (source_text and source_counts[source_text] > 1)
+            or (test_text and test_counts[test_text] > 1)
+            or _has_identical_sibling(source, source_address)
+            or _has_identical_sibling(test, test_address)
+        ):
             lost.add((source_address, test_address))
     return frozenset(lost)

@@ -22,6 +22,7 @@ from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
+from alignbench.score.holdout import ambiguous_pairs, half_of, is_control
 from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
 from alignbench.score.swaps import swap_partners
 from alignbench.score.trust import pair_trust
@@ -45,6 +46,9 @@ class ScoredPair:
     verdicts: dict[str, MoveVerdicts] = field(default_factory=dict)  # backend -> verdicts
     engine_versions: dict[str, str] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)  # engine -> recorded failure (scored all-missed)
+    half: str | None = None  # synthetic hold-out half (dev | check), None on the real tier
+    control: bool = False
+    ambiguous: dict[str, int] = field(default_factory=dict)  # backend -> pairs placed by order alone
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
@@ -95,6 +99,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     partners = swap_partners(truth, loaded.source, loaded.test)
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
+    scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)
     for engine in ENGINES:
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)
@@ -103,6 +108,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         if engine == FLOOR:
             continue
         scored.engine_versions[engine] = str((recorded.get("engine") or {}).get("version", ""))
+        scored.ambiguous[engine] = ambiguous_pairs(output)
         scored.verdicts[engine] = move_verdicts(truth, loaded.labels, output, source)
         reduced: dict[str, Mapping[str, Any]] = {}
         if align_params is not None:
