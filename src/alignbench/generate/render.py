@@ -40,7 +40,19 @@ def _render(unit: Unit, depth: int, out: list[str]) -> None:
     elif kind in ("paragraph", "list_item"):
         text = "\n".join(line.strip() for line in unit.text.strip().splitlines())
         out.append(f"{label_prefix(unit.label)} {text}" if unit.label else text)
-        _render_children(unit, depth, out)
+        if kind != "list_item":
+            _render_children(unit, depth, out)
+            return
+        # An unlabelled paragraph that continues a clause is indented past the clause's marker: after
+        # a CommonMark list item (`14. ...`) a flush-left paragraph would close the list.
+        pad = " " * max(4, len(label_prefix(unit.label)) + 1 if unit.label else 4)
+        for child in unit.children:
+            if child.kind == "paragraph" and not child.label:
+                mark = len(out)
+                _render(child, depth, out)
+                out[mark:] = ["\n".join(pad + line for line in block.split("\n")) for block in out[mark:]]
+            else:
+                _render(child, depth, out)
     elif kind == "table":
         out.append(_render_table(unit))
     else:  # a stray row or cell outside a table never comes out of the reader

@@ -44,11 +44,14 @@ def expected_pairs(root: Path) -> Expected:
     """The pair ids every tier must hold; any problem in the defining files is one clear error."""
     from alignbench.corpus.pairs import PAIRS_FILE, load_pairs
     from alignbench.generate.plans import load_plans
-    from alignbench.generate.stage import PLANS_FILE, enabled_pairs, read_enabled_plans
+    from alignbench.generate.stage import PLANS_FILE, enabled_pairs, featured_pairs, read_enabled_plans
 
     real = tuple(sorted(spec.pair for spec in load_pairs(root)))
     plan_file = load_plans(root / PLANS_FILE, root)
-    synthetic = tuple(sorted(spec.pair for spec in enabled_pairs(plan_file, read_enabled_plans(root))))
+    # `documents: all` keeps only the documents that have the plan's feature: ask the generator's own
+    # dry run, so the expectation and the tier cannot drift apart.
+    planned = featured_pairs(enabled_pairs(plan_file, read_enabled_plans(root)), root, {})
+    synthetic = tuple(sorted(spec.pair for spec in planned))
     return Expected(
         pairs={"real": real, "synthetic": synthetic},
         defined_by={"real": PAIRS_FILE, "synthetic": f"{PLANS_FILE} (params.yaml generate.plans)"},
