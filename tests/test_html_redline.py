@@ -114,13 +114,14 @@ def test_a_move_links_both_ways():
     assert "st-move-src" in source and "st-move-dst" in destination
 
 
-def test_renumbers_name_a_missing_label_instead_of_none():
+def test_a_lost_label_is_a_modification_named_without_none():
     result, old, new = _pair(
         "# T\n\n## 1. A\n\nFirst clause text here.\n", "# T\n\n## A\n\nFirst clause text here.\n"
     )
     redline = build(result, old, new, "a", "b")
-    renumber = next(c for c in redline.changes if c.kind == "renumber")
-    assert renumber.label_change == "1 → (no label)"
+    assert not [c for c in redline.changes if c.kind == "renumber"]  # a renumber needs two numbers
+    modified = next(c for c in redline.changes if c.kind == "modify")
+    assert modified.label_change == "1 → (no label)"
     page = render_redline(result, old, new)
     assert "None" not in page and "→ -" not in page
 
@@ -209,15 +210,17 @@ def test_rendering_is_deterministic():
 
 def test_locator_names_nested_items_and_unlabelled_blocks():
     tree = read(
-        "# Title\n\n## 9. Term\n\n9.2 Renewal.\n\n(a) Notice first.\n\nA loose paragraph.\n",
+        # `9.` is a label only next to its neighbour `8.` (the readers' sequence rule)
+        "# Title\n\n## 8. Fees\n\n8.1 Pay.\n\n## 9. Term\n\n9.2 Renewal.\n\n(a) Notice first.\n\n"
+        "A loose paragraph.\n",
         format="markdown",
     )
     at = Locator(tree)
-    item = "/section[1]/section[1]/list_item[1]"
+    item = "/section[1]/section[2]/list_item[1]"
     assert at.locate(item) == "§9 Term › 9.2"  # the document-wide title section is not a step
     assert at.locate(item + "/list_item[1]") == "§9 Term › 9.2 › (a)"
     assert at.locate(item + "/list_item[1]/paragraph[1]") == "§9 Term › 9.2 › (a) › ¶ 1"
-    assert at.locate("/section[1]/section[1]/heading[1]") == "§9 Term"
+    assert at.locate("/section[1]/section[2]/heading[1]") == "§9 Term"
     assert at.locate("/") == "the whole document"
 
 

@@ -43,6 +43,16 @@ _STEP = re.compile(r"/(document|section|heading|paragraph|list_item|table|row|ce
 _WS = re.compile(r"\s+")
 
 
+def is_renumber(source_label: str | None, test_label: str | None) -> bool:
+    """A renumber is a number that changed: both labels present and different.
+
+    A label that appears or disappears (a bullet item that became `3.`, a clause that lost its
+    number) says nothing about numbering; the engine reports it as a modification and the scorer
+    counts it in no renumber set, so no renumber ever has an empty label on either side.
+    """
+    return bool(source_label) and bool(test_label) and source_label != test_label
+
+
 def normalise(text: str) -> str:
     """Collapse every whitespace run to one space and strip the ends; case is kept."""
     return _WS.sub(" ", text).strip()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.model import AlignedPair, Change
+from alignbench.blocks import is_renumber
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
@@ -79,7 +80,7 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
         else:
             corresponds = s2t[src.parent[s]] == tst.parent[t] or renested(walk, s, t, prev_s, prev_t)
             moved = (not corresponds) or s in crossing
-            renumbered = corresponds and src.label[s] != tst.label[t]
+            renumbered = corresponds and is_renumber(src.label[s], tst.label[t])
         flags[s] = (moved, renumbered)
         how, score = walk.matched_by[s], walk.confidence[s]
         pairs.append(
@@ -103,7 +104,7 @@ def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Chang
             kind = "move"
         elif renumbered:
             kind = "renumber"
-        elif src.text[s] != tst.text[t]:  # containers carry no text: their children report
+        elif src.text[s] != tst.text[t] or src.label[s] != tst.label[t]:  # a label gained or lost too
             kind = "modify"
         else:
             continue

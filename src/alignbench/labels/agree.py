@@ -12,6 +12,7 @@ import hashlib
 import json
 from typing import Any
 
+from alignbench.blocks import is_renumber
 from alignbench.errors import AlignbenchError
 from alignbench.score.ratios import fmt, ratio, rounded
 
@@ -44,7 +45,7 @@ def _renumbers(data: dict[str, Any]) -> set[tuple[str, str, str | None, str | No
     return {
         (r["source"], r["test"], r["source_label"], r["test_label"])
         for r in data["correspondences"]
-        if r["source_label"] != r["test_label"]
+        if is_renumber(r["source_label"], r["test_label"])
     }
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from alignbench.blocks import is_renumber
 from alignbench.labels.agree import AGREEMENT_KINDS
 from alignbench.labels.io import ROW_SECTIONS
 from alignbench.score.ratios import ratio, rounded
@@ -41,7 +42,9 @@ def pair_figures(data: dict[str, Any], signed_valid: bool) -> dict[str, Any]:
         "rows": sum(len(data[section]) for section in ROW_SECTIONS),
         **{section: len(data[section]) for section in ROW_SECTIONS},
         "moves": kinds.count("move"),
-        "renumbers": sum(1 for row in data["correspondences"] if row["source_label"] != row["test_label"]),
+        "renumbers": sum(
+            1 for row in data["correspondences"] if is_renumber(row["source_label"], row["test_label"])
+        ),
         **counts,
         "override_rate": override_rate(data),
         "labelled_by": data["review"]["labelled_by"]["kind"],

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from alignbench.blocks import LABELLED_KINDS
+from alignbench.blocks import LABELLED_KINDS, is_renumber
 from alignbench.errors import AlignbenchError
 from alignbench.score.addresses import COLUMN_KINDS, FLAT_UNADDRESSABLE, is_under, kind_of
 from alignbench.score.swaps import credited_moves
@@ -91,7 +91,7 @@ def reported_renumbers(alignment: Mapping[str, Any]) -> set[RenumberKey]:
             label_text(change.get("source_label")),
             label_text(change.get("test_label")),
         )
-        if source_label != test_label:
+        if is_renumber(source_label, test_label):
             found.add((change["source"], change["test"], source_label, test_label))
     return found
 

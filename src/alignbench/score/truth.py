@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from alignbench.blocks import is_renumber
 from alignbench.errors import AlignbenchError
 
 RenumberKey = tuple[str, str, str | None, str | None]
@@ -61,7 +62,7 @@ def truth_from_labels(labels: Mapping[str, Any], where: str = "labels.yaml") -> 
         if kind == "move":
             moves.add((source, test))
         source_label, test_label = label_text(row.get("source_label")), label_text(row.get("test_label"))
-        if source_label != test_label:
+        if is_renumber(source_label, test_label):
             renumbers.add((source, test, source_label, test_label))
     excluded_source: set[str] = set()
     excluded_test: set[str] = set()
