@@ -47,7 +47,12 @@ def previous_paired(matched: list[int]) -> list[int]:
 
 
 def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -> bool:
-    """Re-nested one level in place: not a move (issue #14, class 3).
+    """Re-nested one level in place while renumbered: not a move (issue #14, class 3).
+
+    Only for a block whose number changed: a renumber storm is where a reader's alpha/roman ambiguity
+    re-hangs an item. A block that keeps its label and lands under another parent (a heading that
+    changed level, a wrapper heading added or removed) moved by the written rule (parents do not
+    correspond), and the real tier's labels say so.
 
     After "(i)" is deleted, "(ii)" becomes "(i)" and a reader may hang it one level higher or lower
     (an "(i)" after "(h)" reads as a letter). Its parent then differs from its old parent's partner,
@@ -78,9 +83,12 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
         if s == 0:
             moved = renumbered = False
         else:
-            corresponds = s2t[src.parent[s]] == tst.parent[t] or renested(walk, s, t, prev_s, prev_t)
+            relabelled = is_renumber(src.label[s], tst.label[t])
+            corresponds = s2t[src.parent[s]] == tst.parent[t] or (
+                relabelled and renested(walk, s, t, prev_s, prev_t)
+            )
             moved = (not corresponds) or s in crossing
-            renumbered = corresponds and is_renumber(src.label[s], tst.label[t])
+            renumbered = corresponds and relabelled
         flags[s] = (moved, renumbered)
         how, score = walk.matched_by[s], walk.confidence[s]
         pairs.append(
