@@ -24,6 +24,8 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.moves import rank_candidates
+
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
@@ -83,34 +85,7 @@ def loose_move_pass(walk: Walk) -> int:
     if not sources or not tests or sim.budget_exhausted:
         return 0
     floor = max(0.0, config.move_loose_min_similarity - config.move_tie_margin)
-    by_class: dict[int, list[int]] = {}
-    for t in tests:
-        by_class.setdefault(tst.cls[t], []).append(t)
-    scored: list[tuple[float, int, int, int]] = []
-    for s in sources:
-        a = src.tokens(s)
-        for t in by_class.get(src.cls[s], ()):
-            if not sim.charge():
-                break
-            score = sim.bounded(a, tst.tokens(t), s, ~t, floor)
-            if score is not None:
-                scored.append((-score, walk.nearness(s, t), s, t))
-        if sim.budget_exhausted:
-            break
-    scored.sort()
-    best_s: dict[int, tuple[float, int]] = {}
-    best_t: dict[int, tuple[float, int]] = {}
-    second_s: dict[int, float] = {}
-    second_t: dict[int, float] = {}
-    for neg, _, s, t in scored:  # best first
-        if s not in best_s:
-            best_s[s] = (-neg, t)
-        elif s not in second_s:
-            second_s[s] = -neg
-        if t not in best_t:
-            best_t[t] = (-neg, s)
-        elif t not in second_t:
-            second_t[t] = -neg
+    best_s, best_t, second_s, second_t = rank_candidates(walk, sources, tests, floor)
     margin = config.move_tie_margin - _EPSILON
     made = 0
     for s in sources:

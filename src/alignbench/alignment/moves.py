@@ -91,15 +91,18 @@ def _exact_stage(walk: Walk) -> int:
     return made
 
 
-def _fuzzy_stage(walk: Walk) -> int:
-    src, tst, sim, config = walk.src, walk.tst, walk.sim, walk.config
-    blocked = walk.ambiguous_keys[0] | walk.ambiguous_keys[1]
-    sources = [s for s in _candidates(walk, "source") if (src.cls[s], src.text[s]) not in blocked]
-    tests = [t for t in _candidates(walk, "test") if (tst.cls[t], tst.text[t]) not in blocked]
-    if not sources or not tests or sim.budget_exhausted:
-        return 0
-    # A pair below this can be neither a winner nor a runner-up close enough to veto one.
-    floor = max(0.0, config.move_min_similarity - config.move_tie_margin)
+Best = dict[int, tuple[float, int]]
+Ranking = tuple[Best, Best, dict[int, float], dict[int, float]]
+
+
+def rank_candidates(walk: Walk, sources: list[int], tests: list[int], floor: float) -> Ranking:
+    """Each block's best partner and runner-up score among same-class leftovers on the other side.
+
+    Every comparison is charged to the run-wide budget. Returns ``(best_s, best_t, second_s,
+    second_t)``: best maps a block to ``(score, partner)``, second to the runner-up's score; ties on
+    score go to the nearer pair (``walk.nearness``), then to document order.
+    """
+    src, tst, sim = walk.src, walk.tst, walk.sim
     by_class: dict[int, list[int]] = {}
     for t in tests:
         by_class.setdefault(tst.cls[t], []).append(t)
@@ -128,6 +131,19 @@ def _fuzzy_stage(walk: Walk) -> int:
             best_t[t] = (-neg, s)
         elif t not in second_t:
             second_t[t] = -neg
+    return best_s, best_t, second_s, second_t
+
+
+def _fuzzy_stage(walk: Walk) -> int:
+    src, tst, sim, config = walk.src, walk.tst, walk.sim, walk.config
+    blocked = walk.ambiguous_keys[0] | walk.ambiguous_keys[1]
+    sources = [s for s in _candidates(walk, "source") if (src.cls[s], src.text[s]) not in blocked]
+    tests = [t for t in _candidates(walk, "test") if (tst.cls[t], tst.text[t]) not in blocked]
+    if not sources or not tests or sim.budget_exhausted:
+        return 0
+    # A pair below this can be neither a winner nor a runner-up close enough to veto one.
+    floor = max(0.0, config.move_min_similarity - config.move_tie_margin)
+    best_s, best_t, second_s, second_t = rank_candidates(walk, sources, tests, floor)
     made = 0
     margin = config.move_tie_margin - _EPSILON
     for s in sources:
