@@ -138,14 +138,14 @@ def test_every_kind_has_a_schema_and_every_committed_file_passes_it():
             "'x'",
         ),
         ("sources", "  family:", "  famly: x\n  family:", "unknown key(s) 'famly'"),
-        ("plans", "documents:", "extra: []\ndocuments:", "unknown key(s) 'extra'"),
+        ("plans", "\ndocuments:", "\nextra: []\ndocuments:", "unknown key(s) 'extra'"),
         (
             "profiles",
             "  word_label_needs_terminator: true",
             "  word_label_needs_terminator: yes please",
             "$.contract.word_label_needs_terminator: 'yes please' is not of type 'boolean'",
         ),
-        ("blind-subset", "drawn:", "rule: 1\ndrawn:", "unknown key(s) 'rule'"),
+        ("blind-subset", "\ndrawn:", "\nrule: 1\ndrawn:", "unknown key(s) 'rule'"),
     ],
 )
 def test_each_kind_refuses_unknown_keys_and_bad_values(tmp_path, kind, old, new, expected):
