@@ -124,3 +124,16 @@ def test_a_missing_block_is_refused_as_not_total(repo: Path, tmp_path: Path) -> 
     spans.write_text("\n".join(lines[2:]) + "\n", encoding="utf-8")
     with pytest.raises(Exception, match="not total"):
         import_spans(repo, repo / LABELS, spans)
+
+
+def test_spans_are_found_across_emphasis_underscores_and_glued_link_text() -> None:
+    from alignbench import read
+    from alignbench.review.spans import locate_spans
+
+    document = "# Terms\n\n*__Note:__* you _might_ read our [Terms](/terms)or our [Policy](/p).\n"
+    tree = read(document, format="markdown")
+    spans = locate_spans(document, tree, "<doc>")
+    paragraph = next(b for b in tree.blocks() if b.kind == "paragraph")
+    assert "Termsor" in paragraph.text  # the reader joins link text to the word after it
+    span = spans[paragraph.address]
+    assert document[span.start : span.end] == "Note:__* you _might_ read our [Terms](/terms)or our [Policy"

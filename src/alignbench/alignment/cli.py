@@ -176,5 +176,8 @@ def render(result: Alignment, old: BlockTree, new: BlockTree) -> str:
         lines += ["", "Modified:"]
         for c in by_kind["modify"]:
             diff = word_diff(old.find(c.source).text, new.find(c.test).text)
-            lines.append(f"  ~ {_name(c.test, c.test_label)}: {diff}")
+            relabel = ""
+            if c.source_label != c.test_label:  # a label gained or lost: not a renumber, but shown
+                relabel = f" [label {c.source_label or '(no label)'} -> {c.test_label or '(no label)'}]"
+            lines.append(f"  ~ {_name(c.test, c.test_label)}{relabel}: {diff}")
     return "\n".join(lines) + "\n"

@@ -175,6 +175,8 @@ class _Builder:
     # -- an old subtree shown where it used to be
     def walk_ghost(self, block: Block, indent: int, within: str) -> None:
         pair = self.s2t.get(block.address)
+        if pair is not None and not pair.moved:
+            return  # re-nested in place (a renumber, not a move): shown, with its subtree, at its partner
         change = self.by_source.get(block.address)
         line = Line("", within, indent, block.kind, block, None)
         if pair is not None and pair.moved:

@@ -31,7 +31,9 @@ from alignbench.blocks import LABELLED_KINDS, TEXT_KINDS, Block, BlockTree
 from alignbench.errors import AlignbenchError
 
 MAX_GAP = 400
-_WORD = re.compile(r"\w+")
+# Letters and digits only: Markdown emphasis (`_might_`, `__Note__`) glues underscores to words that
+# the readers' text carries bare, so an underscore must not count as part of a word.
+_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class Span:
 
 
 def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
+    return ch.isalnum()
 
 
 def _find_word(document: str, word: str, start: int, limit: int) -> int:
@@ -56,6 +58,42 @@ def _find_word(document: str, word: str, start: int, limit: int) -> int:
     return -1
 
 
+def _find_glued(document: str, word: str, start: int, limit: int) -> int:
+    """End of ``word`` written in two parts with markup between (``Service](/url)or``), or -1.
+
+    The readers join an inline link's text to the word that follows it when the source has no space
+    there, so the block holds ``Serviceor`` where the document has two words split by markup.
+    """
+    for cut in range(1, len(word)):
+        head, tail = word[:cut], word[cut:]
+        at = _find_word_start(document, head, start, limit)
+        while at != -1:
+            after = at + len(head)
+            if after < len(document) and not _is_word(document[after]):
+                found = _find_word_end(document, tail, after, min(len(document), after + MAX_GAP))
+                if found != -1:
+                    return found + len(tail)
+            at = _find_word_start(document, head, at + 1, limit)
+    return -1
+
+
+def _find_word_start(document: str, part: str, start: int, limit: int) -> int:
+    at = document.find(part, start, limit)
+    while at != -1 and at > 0 and _is_word(document[at - 1]):
+        at = document.find(part, at + 1, limit)
+    return at
+
+
+def _find_word_end(document: str, part: str, start: int, limit: int) -> int:
+    at = document.find(part, start, limit)
+    while at != -1:
+        end = at + len(part)
+        if not _is_word(document[at - 1]) and (end == len(document) or not _is_word(document[end])):
+            return at
+        at = document.find(part, at + 1, limit)
+    return -1
+
+
 def _words(block: Block) -> list[str]:
     return _WORD.findall(block.label or "") + _WORD.findall(block.text)
 
@@ -67,10 +105,15 @@ def _find_sequence(document: str, words: list[str], cursor: int) -> Span | None:
     while attempt != -1:
         end = attempt + len(words[0])
         for word in words[1:]:
-            found = _find_word(document, word, end, min(size, end + MAX_GAP + len(word)))
-            if found == -1:
+            limit = min(size, end + MAX_GAP + len(word))
+            found = _find_word(document, word, end, limit)
+            if found != -1:
+                end = found + len(word)
+                continue
+            glued = _find_glued(document, word, end, limit)
+            if glued == -1:
                 break
-            end = found + len(word)
+            end = glued
         else:
             return Span(attempt, end)
         attempt = _find_word(document, words[0], attempt + 1, size)
