@@ -19,8 +19,8 @@ nesting deeper than ``MAX_DEPTH``) raises one :class:`~alignbench.errors.Alignbe
 file, never a traceback.
 
 Front matter (a YAML ``---`` or TOML ``+++`` block that opens the document and parses as a mapping)
-becomes one ``paragraph`` block with ``attrs.front_matter`` set to ``yaml`` or ``toml``: its text is
-kept, so a changed date or title in it is an edit like any other.
+is site-generator metadata, not document text: it is left out of the tree and counted in
+``BlockTree.dropped`` under ``front_matter``.
 """
 
 from __future__ import annotations
@@ -120,10 +120,12 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     profile_name = profile or DEFAULT_PROFILE_FOR_FORMAT[format]
     compiled = get_profile(profile_name)
     dropped: Counter[str] = Counter()
-    front, body = split_front_matter(text)
+    front_matter, body = split_front_matter(text)
+    if front_matter is not None:
+        dropped["front_matter"] += 1
+    if not body.strip():
+        raise AlignbenchError(f"{source}: document holds only front matter; give a file with some text in it")
     units = _UNIT_READERS[format](body, compiled, dropped, source)
-    if front is not None:
-        units.insert(0, front)
     root = build_tree(units, compiled, source)
     return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
 

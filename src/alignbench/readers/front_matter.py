@@ -1,11 +1,12 @@
 """Front matter: the YAML (``---``) or TOML (``+++``) block that opens many Markdown documents.
 
 Read as body text it becomes a thematic break and a setext heading (``title: Terms`` underlined by
-the closing ``---``), so it is split off first and kept as one ``paragraph`` block marked
-``attrs.front_matter`` (``yaml`` or ``toml``). It stays a paragraph, not a new block kind, because
-the label format's addresses and every engine know the existing kinds; its text stays, so a
-changed ``last_updated`` is an edit a reviewer sees. A block only counts as front matter when it
-parses as a mapping: a document that merely opens with a thematic break is read as before.
+the closing ``---``), so it is split off first. It is metadata for a site generator, not part of
+the document a reader sees: kept as a block it was aligned and reported like a clause (a changed
+``layout:`` key showed as an edited paragraph). So it is dropped from the block tree and counted in
+``BlockTree.dropped`` under ``front_matter`` (one per document), never lost silently. A block only
+counts as front matter when it opens the document and parses as a non-empty mapping: a document
+that merely opens with a thematic break is read as before.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from __future__ import annotations
 import tomllib
 
 import yaml
-
-from alignbench.readers.units import Unit
 
 _FENCES: dict[str, tuple[str, tuple[str, ...]]] = {"---": ("yaml", ("---", "...")), "+++": ("toml", ("+++",))}
 
@@ -27,8 +26,8 @@ def _is_mapping(flavour: str, body: str) -> bool:
     return isinstance(data, dict) and bool(data)
 
 
-def split_front_matter(text: str) -> tuple[Unit | None, str]:
-    """``(front matter unit or None, the text with the front matter lines blanked)``.
+def split_front_matter(text: str) -> tuple[str | None, str]:
+    """``(flavour or None, the text with the front matter lines blanked)``; flavour is yaml or toml.
 
     The lines are blanked, not removed, so every later unit keeps its source line number.
     """
@@ -46,5 +45,4 @@ def split_front_matter(text: str) -> tuple[Unit | None, str]:
     body = "\n".join(lines[1:end])
     if not body.strip() or not _is_mapping(flavour, body):
         return None, text
-    unit = Unit("paragraph", text=body.strip(), line=1, attrs={"front_matter": flavour})
-    return unit, "\n" * (end + 1) + "\n".join(lines[end + 1 :])
+    return flavour, "\n" * (end + 1) + "\n".join(lines[end + 1 :])

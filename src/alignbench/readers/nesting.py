@@ -11,7 +11,10 @@ Both readers feed it the same unit stream, so tree shape is decided in exactly o
 - ``(i)``/``I.`` resolve to a letter when they continue an open letter sequence (``(h)`` -> ``(i)``)
   and to a roman numeral otherwise (``(i)`` under ``7.2``).
 - Unlabelled paragraphs and tables attach to the innermost open clause, or to the section; in text, a
-  paragraph indented less than open clauses first closes them (CC 3.0's closing words of clause 3).
+  paragraph indented less than open clauses first closes them (CC 3.0's closing words of clause 3),
+  and one at or left of a bullet's column closes the bullet (profile
+  ``closed_by_outdented_paragraph``): a paragraph after a bullet list is not in its last item, while
+  a flush-left paragraph after a numbered clause still continues that clause.
 - In Markdown, containment is CommonMark's: an unlabelled block, a heading or a list item closes
   every open clause whose list item or block quote does not hold it (a paragraph after a list is
   not inside its last item). The first block of a list item is that item: the sibling of an open
@@ -131,6 +134,7 @@ class _Builder:
             self._attach(self._table(unit))
         elif unit.label is None:
             self._close_indented_deeper(unit, slack=0)
+            self._close_outdented_items(unit)
             self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
         else:
             self._clause(unit, unit.label)
@@ -171,6 +175,21 @@ class _Builder:
         if unit.indent is not None:
             while self.clauses and _indent(self.clauses[-1]) > unit.indent + slack:
                 self.clauses.pop()
+
+    def _close_outdented_items(self, unit: Unit) -> None:
+        """A text paragraph at or left of a bullet's column closes it (profile
+        ``closed_by_outdented_paragraph``), and any clause it leaves indented deeper than the paragraph.
+        """
+        closing = self.profile.closed_by_outdented_paragraph
+        if unit.indent is None or not closing:
+            return
+        while self.clauses:
+            clause = self.clauses[-1]
+            deeper = _indent(clause) > unit.indent
+            closed_here = _indent(clause) == unit.indent and clause.style.key.partition(":")[0] in closing
+            if not (deeper or closed_here):
+                return
+            self.clauses.pop()
 
     def _clause(self, unit: Unit, label: LabelMatch) -> None:
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it

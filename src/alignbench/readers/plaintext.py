@@ -14,6 +14,9 @@ One heading rule (profile ``headings``, documented in docs/CONTRACTS.md):
   sentence or a clause is still a heading when it is clearly not the first line of a hard-wrapped
   paragraph: at most ``max_share_of_next_line`` of the next line's length, or ALL CAPS over a line
   that is not (``3. REQUIREMENTS`` then ``The licensee must ...``).
+- An underlined title (reStructuredText and setext: ``Basic policy``/``------``) is a heading
+  whatever its case, ranked by the order its underline style first appears (``underline_chars``,
+  ``underline_first_rank``); the underline is markup, so it is neither text nor a counted drop.
 """
 
 from __future__ import annotations
@@ -177,14 +180,68 @@ def _dropped_as(line: str, profile: Profile) -> str | None:
     return next((n for n, pattern in profile.drop_lines if pattern.fullmatch(line)), None)
 
 
+# The shortest underline that can be markup: `--` or `**` under a word is too likely something else.
+_MIN_UNDERLINE = 3
+# An underline style: its character, and whether the title is overlined too.
+UnderlineStyle = tuple[str, bool]
+
+
+def _underline_char(line: str, title: str, profile: Profile) -> str | None:
+    """The character when ``line`` underlines ``title`` (docutils: as long as the title, or 4+)."""
+    mark = line.strip()
+    char = mark[:1]
+    if not char or char not in profile.headings.underline_chars or mark != char * len(mark):
+        return None
+    if len(mark) < _MIN_UNDERLINE or (len(mark) < len(title) and len(mark) < 4):
+        return None
+    return char
+
+
+def _underlined_title(
+    block: list[tuple[int, str]], profile: Profile
+) -> tuple[UnderlineStyle, int, str, int] | None:
+    """``(style, line number, title, lines used)`` when the block opens with an underlined title."""
+    if not profile.headings.underline_chars or len(block) < 2:
+        return None
+    overline = block[0][1].strip()
+    over = len(block) >= 3 and block[2][1].strip() == overline
+    start = 1 if over else 0
+    number, raw_title = block[start]
+    title = raw_title.strip()
+    if not title or _underline_char(title, title, profile) or _dropped_as(title, profile):
+        return None
+    if not over and len(raw_title) - len(title) != len(block[1][1]) - len(block[1][1].lstrip()):
+        return None  # an underline stands at its title's column; a misaligned rule is something else
+    char = _underline_char(block[start + 1][1], title, profile)
+    if char is None:
+        return None
+    return (char, over), number, title, start + 2
+
+
+def _underlined_heading(title: str, rank: int, line: int, profile: Profile) -> Unit:
+    """The heading of an underlined title; a heading label (``1.``, ``Section 5``) is its label."""
+    label = match_label(title, profile, heading=True)
+    if label is not None and label.kind in profile.headings.labelled_kinds:
+        return _heading_unit(rank, label, label.rest, line)
+    return _heading_unit(rank, None, title, line)
+
+
 def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a plain-text document; dropped lines are counted into ``dropped``."""
     units: list[Unit] = []
+    underline_ranks: dict[UnderlineStyle, int] = {}
 
     def is_heading_line(candidate: str) -> bool:
         return heading_of(candidate, profile) is not None
 
     for raw_lines in _blocks(text):
+        titled = _underlined_title(raw_lines, profile)
+        if titled is not None:
+            style, number, title, used = titled
+            next_rank = profile.headings.underline_first_rank + len(underline_ranks)
+            rank = underline_ranks.setdefault(style, next_rank)
+            units.append(_underlined_heading(title, rank, number, profile))
+            raw_lines = raw_lines[used:]
         kept = []
         for number, raw in raw_lines:
             name = _dropped_as(raw.strip(), profile)

@@ -42,6 +42,10 @@ class HeadingRules:
     max_share_of_next_line: float
     long_caps_title_words: frozenset[str]
     section_opening_words: frozenset[str]
+    # reStructuredText/setext titles: a line underlined (optionally also overlined) by one of these
+    # characters is a heading; the first style met ranks ``underline_first_rank``, the next one more.
+    underline_chars: frozenset[str]
+    underline_first_rank: int
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,9 @@ class Profile:
     word_label_needs_terminator: bool
     headings: HeadingRules
     reset_words: frozenset[str]
+    # Label kinds whose open item an unlabelled text paragraph closes when it starts at or left of
+    # the item's marker column (a paragraph after a bullet list); other kinds keep it as continuation.
+    closed_by_outdented_paragraph: frozenset[str]
     drop_lines: tuple[tuple[str, re.Pattern[str]], ...]
     # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
     drop_pattern: re.Pattern[str] | None
@@ -156,7 +163,12 @@ def _compile(name: str, spec: Any) -> Profile:
         max_share_of_next_line=float(head.get("max_share_of_next_line", 0.0)),
         long_caps_title_words=frozenset(str(w).lower() for w in head.get("long_caps_title_words", ())),
         section_opening_words=frozenset(str(w).lower() for w in head.get("section_opening_words", ())),
+        # The schema (schemas/profiles.json) admits punctuation only: a line of letters is text.
+        underline_chars=frozenset(str(head.get("underline_chars", ""))),
+        underline_first_rank=int(head.get("underline_first_rank", 1)),
     )
+    # The schema admits only RULE_KINDS here.
+    closers = frozenset(str(k) for k in spec.get("closed_by_outdented_paragraph") or ())
     drops = []
     for drop_name in sorted(spec.get("drop_lines") or {}):
         drops.append((str(drop_name), re.compile(str(spec["drop_lines"][drop_name]))))
@@ -169,5 +181,6 @@ def _compile(name: str, spec: Any) -> Profile:
         word_label_needs_terminator=bool(spec.get("word_label_needs_terminator", False)),
         headings=headings,
         reset_words=frozenset(str(w).lower() for w in spec.get("reset_words", ())),
+        closed_by_outdented_paragraph=closers,
         drop_lines=tuple(drops),
     )
