@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alignbench import align, read
-from alignbench.alignment import Alignment
+from alignbench import outside
 from alignbench.atomic import load_yaml
 from alignbench.blocks import TEXT_KINDS, Block, BlockTree, normalise
+from alignbench.outside import OutsidePair, bullet_renumbers, load_outside_pair, summarise_pair
 
 OUTSIDE_DIR = Path(__file__).resolve().parent / "outside"
-BULLETS: frozenset[str] = frozenset({"-", "*", "+", "•"})
-SIDES: tuple[str, ...] = ("old", "new")
+SIDES: tuple[str, ...] = outside.SIDES
 FACT_KINDS: tuple[str, ...] = (
     "not_inside",
     "inside",
@@ -51,37 +50,17 @@ class Fact:
     engine_reason: str | None  # set for facts listed under engine_facts (xfail, not a reader fact)
 
 
-@dataclass
-class Pair:
-    """One outside pair read and aligned once; index maps keep fact checks linear."""
-
-    name: str
-    old: BlockTree
-    new: BlockTree
-    alignment: Alignment
-
-    def tree(self, side: str) -> BlockTree:
-        if side not in SIDES:
-            raise ValueError(f"{self.name}: side must be 'old' or 'new', got {side!r}")
-        return self.old if side == "old" else self.new
+# One outside pair read and aligned once; the package owns reading, aligning and the summary.
+Pair = OutsidePair
 
 
 def pair_dirs() -> list[Path]:
-    return sorted(p for p in OUTSIDE_DIR.iterdir() if p.is_dir())
-
-
-def _document(pair_dir: Path, side: str) -> Path:
-    found = sorted(pair_dir.glob(f"{side}.*"))
-    if len(found) != 1:
-        raise ValueError(f"{pair_dir}: expected exactly one {side}.<md|txt>, found {len(found)}")
-    return found[0]
+    return outside.pair_dirs(OUTSIDE_DIR)
 
 
 @functools.cache
 def load_pair(pair_dir: Path) -> Pair:
-    old = read(_document(pair_dir, "old"))
-    new = read(_document(pair_dir, "new"))
-    return Pair(pair_dir.name, old, new, align(old, new))
+    return load_outside_pair(pair_dir)
 
 
 def load_facts(pair_dir: Path) -> list[Fact]:
@@ -293,26 +272,6 @@ def _no_moves(pair: Pair, args: Any) -> None:
         raise FactError(f"{pair.name}: {len(moves)} move(s) reported, first {moves[0]}")
 
 
-def bullet_renumbers(pair: Pair) -> list[tuple[str, str, str | None, str | None]]:
-    """Renumbers (changes and pair flags) whose label on either side is a bullet or empty."""
-    found: list[tuple[str, str, str | None, str | None]] = []
-    for p in pair.alignment.pairs:
-        if not p.renumbered:
-            continue
-        src_label = pair.old.find(p.source_path).label
-        tst_label = pair.new.find(p.test_path).label
-        if any(_not_a_number(label) for label in (src_label, tst_label)):
-            found.append((p.source_path, p.test_path, src_label, tst_label))
-    for c in pair.alignment.changes:
-        if c.kind == "renumber" and any(_not_a_number(x) for x in (c.source_label, c.test_label)):
-            found.append((c.source or "", c.test or "", c.source_label, c.test_label))
-    return sorted(set(found), key=lambda row: (row[0], row[1]))
-
-
-def _not_a_number(label: str | None) -> bool:
-    return label is None or not label.strip() or label.strip() in BULLETS
-
-
 def _no_renumber_of_bullets(pair: Pair, args: Any) -> None:
     bad = bullet_renumbers(pair)
     if args and bad:
@@ -340,23 +299,6 @@ def check(fact: Fact) -> None:
 
 
 def summarise(pair_dir: Path) -> dict[str, Any]:
-    """Counts for one pair (for the REPORT.md outside-set table): blocks, links and changes by kind."""
-    pair = load_pair(Path(pair_dir).resolve())
-    changes = [c.kind for c in pair.alignment.changes]
-    return {
-        "pair": pair.name,
-        "blocks_old": len(pair.old) - 1,
-        "blocks_new": len(pair.new) - 1,
-        "links": len(pair.alignment.pairs) - 1,
-        "moves": changes.count("move"),
-        "renumbers": changes.count("renumber"),
-        "modifies": changes.count("modify"),
-        "inserts": changes.count("insert"),
-        "deletes": changes.count("delete"),
-        "inserted_blocks": len(pair.alignment.inserted),
-        "deleted_blocks": len(pair.alignment.deleted),
-        "bullet_renumbers": len(bullet_renumbers(pair)),
-        "dropped_old": sum(pair.old.dropped.values()),
-        "dropped_new": sum(pair.new.dropped.values()),
-        "budget_exhausted": pair.alignment.budget_exhausted,
-    }
+    """Counts for one pair (the REPORT.md outside-set table), from the package's summary."""
+    path = Path(pair_dir).resolve()
+    return summarise_pair(load_pair(path), path)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from alignbench.atomic import load_yaml
 from alignbench.readers import read
 from alignbench.report import render_report
@@ -79,3 +81,29 @@ def test_label_check_figures_are_rendered_when_present():
 
 def test_rendering_is_byte_stable():
     assert _render()[0] == _render()[0]
+
+
+def test_new_sections_render_from_their_inputs(tmp_path: Path) -> None:
+    from alignbench.errors import AlignbenchError
+    from alignbench.report.limits import MOVE_CREDITING, NOT_CLAIMED
+    from alignbench.report.reader_changes import READER_CHANGES, load_reader_changes
+
+    root = Path(__file__).resolve().parent.parent
+    changes = load_reader_changes(root)
+    labels = load_yaml(FIXTURES / "labels.yaml")
+    alignment = json.loads((FIXTURES / "alignment.json").read_text(encoding="utf-8"))
+    pair = _scored("real", dict(labels, tier="real", provenance={"kind": "hand"}), alignment)
+    pair.family = "acme"
+    summary = summarise([pair, _scored("synthetic", labels, alignment)], PARAMS)
+    tables = {name: to_csv(frame) for name, frame in all_tables(summary, [pair]).items()}
+    report = render_report(summary, tables, None, reader_changes=changes)
+    # the pair count after regeneration is read from the scored tier, not typed
+    assert f"regenerated, {changes['pairs_before']} → 1 pairs" in report
+    assert "## Per family (real tier)" in report and "| acme | 1 |" in report
+    assert "| tier | pairs | of which controls |" in report
+    for line in (*MOVE_CREDITING, *NOT_CLAIMED):
+        assert line in report
+    (tmp_path / READER_CHANGES).parent.mkdir(parents=True)
+    (tmp_path / READER_CHANGES).write_text("round: r\nchanges: []\n", encoding="utf-8")
+    with pytest.raises(AlignbenchError, match=r"synthetic_regenerated\.pairs_before"):
+        load_reader_changes(tmp_path)

@@ -32,6 +32,16 @@ from alignbench.atomic import load_yaml
 from alignbench.errors import AlignbenchError
 
 SUBSET_FILE = "corpus/labels/real/blind-subset.yaml"
+# The rule of the module docstring, as REPORT.md prints it (seed and fraction come from SUBSET_FILE).
+DRAW_RULE: tuple[str, ...] = (
+    "keep every pair already blind-labelled under an earlier rule (`kept`)",
+    "order every stratum by blake2b-64 of `<seed>:<pair>`, lowest first",
+    "add pairs marked heavy restructuring in `corpus/pairs.yaml` in that order until the subset holds "
+    "at least `fraction` of all real pairs",
+    "then add other non-trivial pairs (a correction, move, split or merge in the primary labels) in "
+    "that order until the subset holds at least half of all labelled moves",
+    "if the heavy stratum runs out before the fraction, add non-trivial, then trivial pairs to reach it",
+)
 
 
 @dataclass(frozen=True)

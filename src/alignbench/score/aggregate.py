@@ -100,6 +100,8 @@ def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> d
         indices = bootstrap_indices(len(members), samples, seed)
         tiers[tier] = {
             "pairs": [p.pair for p in members],
+            # declared controls: pairs meant to change nothing that counts, counted apart
+            "controls": sum(1 for p in members if p.control),
             "trust": {
                 k: (rounded(v) if isinstance(v, float) else v)
                 for k, v in tier_trust([p.trust for p in members]).items()
@@ -153,6 +155,8 @@ def _gate(
 # results/latest.json, results/tables/ and REPORT.md, outside the default metrics.
 HEADLINE_METRICS: tuple[str, ...] = ("f1", "move_precision", "move_recall", "renumber_recall")
 VERDICT_FIELDS: tuple[str, ...] = ("wrong", "unreviewed")
+# The hold-out in a diff: is the engine as good on check as on dev? Full figures stay in latest.json.
+HOLDOUT_METRICS: tuple[str, ...] = ("f1", "move_recall")
 
 
 def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,7 +180,10 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
     holdout = summary.get("holdout") or {}
     if holdout.get("engines"):
         view["holdout"] = {
-            backend: {half: dict(data[half]) for half in ("dev", "check", "gap")}
+            backend: {
+                half: {metric: data[half][metric] for metric in HOLDOUT_METRICS}
+                for half in ("dev", "check", "gap")
+            }
             for backend, data in holdout["engines"].items()
         }
     view["gates"] = {

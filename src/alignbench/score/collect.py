@@ -22,6 +22,7 @@ from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
+from alignbench.score.families import REAL, pair_origin
 from alignbench.score.holdout import ambiguous_pairs, half_of, is_control
 from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
 from alignbench.score.swaps import swap_partners
@@ -49,6 +50,8 @@ class ScoredPair:
     half: str | None = None  # synthetic hold-out half (dev | check), None on the real tier
     control: bool = False
     ambiguous: dict[str, int] = field(default_factory=dict)  # backend -> pairs placed by order alone
+    family: str | None = None  # real tier: the manifest's family (where the documents come from)
+    restructured: bool = False  # real tier: marked heavy restructuring in corpus/pairs.yaml
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
@@ -100,6 +103,10 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
     scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)
+    if loaded.tier == REAL:
+        origin = pair_origin(root, loaded.pair)
+        scored.family, scored.restructured = origin.family, origin.restructured
+        scored.control = scored.control or origin.control
     for engine in ENGINES:
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)

@@ -16,6 +16,7 @@ from alignbench.score.aggregate import plan_counts
 from alignbench.score.calibration import CALIBRATION
 from alignbench.score.collect import ENGINES, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
+from alignbench.score.families import family_rows, per_family_frame
 from alignbench.score.passes import PASS_NAMES
 from alignbench.score.ratios import HEADLINES, fmt, headline, rounded, total
 
@@ -192,12 +193,19 @@ def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = 
     return _frame(rows, columns)
 
 
+def per_family_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+    """The real tier per family (micro), with each scored peer's F1 beside ours and the floor's."""
+    peers = scored_peers(list(pairs))
+    return per_family_frame(family_rows(pairs, peers), peers, _cell)
+
+
 def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[str, pd.DataFrame]:
     """File stem -> table, in a fixed order."""
     return {
         "headline": headline_table(summary),
         "per_pass": per_pass_table(summary),
         "per_plan": per_plan_table(pairs),
+        "per_family": per_family_table(pairs),
         "per_pair": per_pair_table(pairs),
         "backend_delta": backend_delta_table(summary),
         "leaderboard": leaderboard_table(summary, pairs),

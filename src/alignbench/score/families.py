@@ -1,0 +1,96 @@
+"""The real tier per family (issue 12): one tier-wide F1 can hide a family the engine cannot read.
+
+A family is where a pair's documents come from (GitHub site policy, Common Paper, US bills, ...), as
+recorded by the prepare stage in ``corpus/real/<pair>/manifest.json``. Figures are micro-averaged: the
+integer counts of the family's pairs are summed and each ratio is computed once from the sums, as for
+the tier headline, so a family's F1 is never a mean of per-pair F1s.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from alignbench.errors import AlignbenchError
+from alignbench.runs import BACKENDS
+from alignbench.score.ratios import headline, total
+
+REAL = "real"
+ALL_FAMILIES = "all families"
+
+
+@dataclass(frozen=True)
+class PairOrigin:
+    family: str
+    restructured: bool
+    control: bool
+
+
+def pair_origin(root: Path, pair: str) -> PairOrigin:
+    """Family, heavy-restructuring flag and control flag of one real pair, from its manifest."""
+    shown = f"corpus/real/{pair}/manifest.json"
+    try:
+        manifest = json.loads((root / shown).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AlignbenchError(f"{shown} is missing; run `dvc repro prepare`") from None
+    except json.JSONDecodeError as exc:
+        raise AlignbenchError(
+            f"{shown}: not valid JSON (line {exc.lineno}); run `dvc repro -f prepare`"
+        ) from None
+    family = manifest.get("family") if isinstance(manifest, dict) else None
+    if not isinstance(family, str) or not family:
+        raise AlignbenchError(f"{shown}: field 'family' is missing or empty; run `dvc repro -f prepare`")
+    return PairOrigin(family, manifest.get("restructured") is not None, manifest.get("control") is True)
+
+
+def _row(family: str, members: Sequence[Any], peers: Sequence[str]) -> dict[str, Any]:
+    counts = total([p.counts["floor"]["all"] for p in members])
+    row: dict[str, Any] = {
+        "family": family,
+        "pairs": len(members),
+        "restructured": sum(1 for p in members if p.restructured),
+        "labelled_links": counts.labelled_links,
+        "labelled_moves": counts.labelled_moves,
+        "labelled_renumbers": counts.labelled_renumbers,
+    }
+    for backend in BACKENDS:
+        values = headline(total([p.counts[backend]["all"] for p in members]))
+        row[f"{backend}_f1"] = values["f1"]
+        row[f"{backend}_move_recall"] = values["move_recall"]
+    row["floor_f1"] = headline(counts)["f1"]
+    for peer in peers:
+        row[f"{peer}_f1"] = headline(total([p.counts[peer]["all"] for p in members]))["f1"]
+    return row
+
+
+def family_columns(peers: Sequence[str]) -> list[str]:
+    columns = ["family", "pairs", "restructured", "labelled_links", "labelled_moves", "labelled_renumbers"]
+    for backend in BACKENDS:
+        columns += [f"{backend}_f1", f"{backend}_move_recall"]
+    return columns + ["floor_f1"] + [f"{peer}_f1" for peer in peers]
+
+
+def family_rows(pairs: Sequence[Any], peers: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per family of the real tier (sorted by name), then the whole tier.
+
+    A real pair scored without a manifest family (a test fixture) is grouped under ``n/a`` rather
+    than dropped, so the rows always add up to the tier.
+    """
+    real = [p for p in pairs if p.tier == REAL]
+    groups: dict[str, list[Any]] = {}
+    for p in real:
+        groups.setdefault(p.family or "n/a", []).append(p)
+    rows = [_row(family, groups[family], peers) for family in sorted(groups)]
+    if real:
+        rows.append(_row(ALL_FAMILIES, real, peers))
+    return rows
+
+
+def per_family_frame(rows: list[dict[str, Any]], peers: Sequence[str], cell: Any) -> pd.DataFrame:
+    columns = family_columns(peers)
+    return pd.DataFrame([{c: cell(r.get(c)) for c in columns} for r in rows], columns=columns)
