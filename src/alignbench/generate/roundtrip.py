@@ -7,6 +7,8 @@ rolled back by the caller, so the truth never describes a tree the reader does n
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.generate.model import Document, from_tree, shape, unit_shape
@@ -22,10 +24,17 @@ def read_markdown(text: str, source: str = "<generated>") -> BlockTree:
     return read_text(text, FORMAT, PROFILE, source=source)
 
 
+@lru_cache(maxsize=64)
+def _read_generated(text: str) -> BlockTree:
+    """The reader is a pure function of the text, and every pair of a base document re-verifies the
+    same rendering of it (its source side), so recent readings are kept (the trees are never mutated)."""
+    return read_markdown(text)
+
+
 def verify(doc: Document) -> tuple[str, BlockTree] | None:
     """The rendering and its tree when the reader reads back the intended tree, else ``None``."""
     text = render_markdown(doc.root)
-    tree = read_markdown(text)
+    tree = _read_generated(text)
     if shape(tree.root) != unit_shape(doc.root):
         return None
     return text, tree

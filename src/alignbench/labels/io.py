@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -217,8 +218,27 @@ def _double_quoted(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-@lru_cache(maxsize=4096)
+# Ids, digests, pair names and paths (most scalars of a label file): a word-led run of [A-Za-z0-9_./-],
+# or a hex string led by a digit that holds a letter. PyYAML resolves such a plain scalar to a string
+# unless it is one of YAML 1.1's bool/null words or a 0b/0x number (every float and timestamp form
+# needs '.', ':' or '-' after a digit lead), so these skip the YAML round trip, which is ~0.5 ms each.
+# tests/test_labels_io_quoting.py compares this shortcut with the round trip on the corpus and on fuzz.
+_SURELY_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./-]*|[0-9][0-9a-f]*[a-f][0-9a-f]*")
+_YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "nan", "inf"})
+
+
 def _plain_is_safe(text: str) -> bool:
+    if (
+        _SURELY_PLAIN.fullmatch(text)
+        and text.lower() not in _YAML_WORDS
+        and not text.lower().startswith(("0b", "0x"))
+    ):
+        return True
+    return _plain_round_trips(text)
+
+
+@lru_cache(maxsize=4096)
+def _plain_round_trips(text: str) -> bool:
     if text != text.strip() or text[0] in "!&*%@`|>'\"#?:-,[]{}" or any(c in text for c in ",[]{}#"):
         return False
     try:
