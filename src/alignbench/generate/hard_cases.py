@@ -32,6 +32,7 @@ from alignbench.generate.operators import (
     _runs,
     _shift,
     edit_text,
+    relocate_into_run,
 )
 
 SHORT_WORDS = 8  # the engine's move_min_tokens default: below it only an exact move can find a clause
@@ -70,20 +71,9 @@ def _move_into_run(doc: Document, rng: Random, movable) -> tuple[Unit, str | Non
     if not options:
         return None
     parent, end, index, destinations = rng.choice(options)
-    unit = parent.children[index]
-    dest, d_start, d_end = rng.choice(destinations)
-    old_label = unit.label
-    del parent.children[index]
-    _shift(parent, index, end - 1, -1)
-    d_forms = run_forms(dest.children[d_start:d_end])
-    assert d_forms is not None
-    position = rng.randrange(d_start, d_end + 1)
-    value = d_forms[position - d_start].value if position < d_end else d_forms[-1].value + 1
-    _shift(dest, position, d_end, +1)
-    relabel(unit, unit, d_forms[0].with_value(value), {})
-    dest.children.insert(position, unit)
-    doc.moved.append(unit.uid)
-    return unit, old_label
+    old_label = parent.children[index].label
+    run = rng.choice(destinations)
+    return relocate_into_run(doc, rng, parent, index, end, run), old_label
 
 
 def short_move(doc: Document, rng: Random, style: str = "clause") -> Record | None:

@@ -334,6 +334,29 @@ def _movable(unit: Unit) -> bool:
     return unit.words >= 8
 
 
+def relocate_into_run(
+    doc: Document, rng: Random, parent: Unit, index: int, end: int, run: tuple[Unit, int, int]
+) -> Unit:
+    """Take clause ``index`` out of its run (closing the gap) and insert it into ``run``, renumbered.
+
+    It lands at a random place in the destination run and adopts that run's numbering there; the
+    clauses after it shift up, those after its old place shift down.
+    """
+    dest, d_start, d_end = run
+    unit = parent.children[index]
+    del parent.children[index]
+    _shift(parent, index, end - 1, -1)
+    d_forms = run_forms(dest.children[d_start:d_end])
+    assert d_forms is not None
+    position = rng.randrange(d_start, d_end + 1)
+    value = d_forms[position - d_start].value if position < d_end else d_forms[-1].value + 1
+    _shift(dest, position, d_end, +1)
+    relabel(unit, unit, d_forms[0].with_value(value), {})
+    dest.children.insert(position, unit)
+    doc.moved.append(unit.uid)
+    return unit
+
+
 def move_block(doc: Document, rng: Random, style: str = "clause") -> Record | None:
     """Move a clause and its subtree into another run elsewhere; it adopts the destination's numbers."""
     runs = _runs(doc, min_len=1)
@@ -362,17 +385,7 @@ def move_block(doc: Document, rng: Random, style: str = "clause") -> Record | No
     dest, d_start, d_end = rng.choice(destinations)
     before = _labels(doc)
     old_label = unit.label
-    # take it out and close the gap
-    del parent.children[index]
-    _shift(parent, index, end - 1, -1)
-    d_forms = run_forms(dest.children[d_start:d_end])
-    assert d_forms is not None
-    position = rng.randrange(d_start, d_end + 1)
-    value = d_forms[position - d_start].value if position < d_end else d_forms[-1].value + 1
-    _shift(dest, position, d_end, +1)
-    relabel(unit, unit, d_forms[0].with_value(value), {})
-    dest.children.insert(position, unit)
-    doc.moved.append(unit.uid)
+    relocate_into_run(doc, rng, parent, index, end, (dest, d_start, d_end))
     cited = _cite_changes(doc, before)
     return Record(
         "move_block",
