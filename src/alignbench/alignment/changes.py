@@ -17,9 +17,42 @@ if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
 
-def crossing_sources(walk: Walk) -> set[int]:
-    """Source indices of pairs that sit in a corresponding group but off its longest increasing run."""
+def section_partners(walk: Walk) -> list[int]:
+    """Each source block's partner, where a section follows its heading.
+
+    A section is its heading: labellers mark a moved section on its heading and never label the
+    container, so when the engine pairs a section container with one test section (say, a wrapper a
+    new title added) but its heading with the heading of another, the heading's pairing says which
+    test section it became. Other blocks keep their own partner.
+    """
     src, tst, s2t = walk.src, walk.tst, walk.s2t
+    out = list(s2t)
+    for i in range(len(src)):
+        kids = src.children[i]
+        if src.kind[i] != "section" or not kids or src.kind[kids[0]] != "heading":
+            continue
+        t = s2t[kids[0]]
+        if t == -1:
+            continue
+        section = tst.parent[t]
+        if section > 0 and tst.kind[section] == "section" and tst.children[section][0] == t:
+            out[i] = section
+    return out
+
+
+def _heads(walk: Walk, s: int) -> bool:
+    """``s`` is the heading that opens its section (so it moves when, and only when, the section does)."""
+    src = walk.src
+    parent = src.parent[s]
+    if src.kind[s] != "heading" or parent <= 0 or src.kind[parent] != "section":
+        return False
+    return src.children[parent][0] == s
+
+
+def crossing_sources(walk: Walk, s2t: list[int] | None = None) -> set[int]:
+    """Source indices of pairs that sit in a corresponding group but off its longest increasing run."""
+    src, tst = walk.src, walk.tst
+    s2t = walk.s2t if s2t is None else s2t
     crossing: set[int] = set()
     for ps in range(len(src)):
         pt = s2t[ps]
@@ -72,7 +105,8 @@ def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -
 
 def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
     src, tst, s2t = walk.src, walk.tst, walk.s2t
-    crossing = crossing_sources(walk)
+    eff = section_partners(walk)
+    crossing = crossing_sources(walk, eff)
     prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
@@ -84,10 +118,16 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
             moved = renumbered = False
         else:
             relabelled = is_renumber(src.label[s], tst.label[t])
-            corresponds = s2t[src.parent[s]] == tst.parent[t] or (
+            # A heading whose section container was paired elsewhere (so the container's own flag
+            # says nothing about it) moves with its section: judge the section's place instead.
+            ps, pt, at = s, t, s
+            section = src.parent[s]
+            if _heads(walk, s) and s2t[section] != eff[section] and eff[section] == tst.parent[t]:
+                ps, pt, at = section, tst.parent[t], section
+            corresponds = eff[src.parent[ps]] == tst.parent[pt] or (
                 relabelled and renested(walk, s, t, prev_s, prev_t)
             )
-            moved = (not corresponds) or s in crossing
+            moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
         flags[s] = (moved, renumbered)
         how, score = walk.matched_by[s], walk.confidence[s]
