@@ -6,6 +6,7 @@ A pair is found through :func:`alignbench.tiers.discover`; its ``labels.yaml`` n
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,3 +172,15 @@ def align_all(root: Path, backend: str) -> list[Path]:
 def floor_all(root: Path) -> list[Path]:
     """The floor stage: ``results/floor/<tier>/<pair>.json`` for every pair."""
     return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor")
+
+
+def read_stage_json(path: Path, shown: str, stage: str) -> Any:
+    """A JSON file another stage writes; a missing or broken one names the stage that remakes it."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AlignbenchError(f"{shown} is missing; run `dvc repro {stage}`") from None
+    except json.JSONDecodeError as exc:
+        raise AlignbenchError(
+            f"{shown}: not valid JSON (line {exc.lineno}); run `dvc repro -f {stage}`"
+        ) from None

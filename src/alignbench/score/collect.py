@@ -10,15 +10,13 @@ sha256 each output records equals the labels'); otherwise that peer is left out 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from alignbench.errors import AlignbenchError
 from alignbench.peers import PEER_ENGINES
-from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair
+from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
@@ -64,14 +62,7 @@ def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
 def read_output(root: Path, engine: str, tier: str, pair: str) -> dict[str, Any]:
     path = output_path(root, engine, tier, pair)
     stage = "floor" if engine == FLOOR else ("peers" if engine in PEERS else f"align@{engine}")
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AlignbenchError(f"{path.relative_to(root)} is missing; run `dvc repro {stage}`") from None
-    except json.JSONDecodeError as exc:
-        raise AlignbenchError(
-            f"{path.relative_to(root)}: not valid JSON (line {exc.lineno}); run `dvc repro -f {stage}`"
-        ) from None
+    return read_stage_json(path, str(path.relative_to(root)), stage)
 
 
 def plan_of(loaded: LoadedPair) -> str:

@@ -8,7 +8,6 @@ the tier headline, so a family's F1 is never a mean of per-pair F1s.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from alignbench.errors import AlignbenchError
-from alignbench.runs import BACKENDS
+from alignbench.runs import BACKENDS, read_stage_json
 from alignbench.score.ratios import headline, total
 
 REAL = "real"
@@ -34,14 +33,7 @@ class PairOrigin:
 def pair_origin(root: Path, pair: str) -> PairOrigin:
     """Family, heavy-restructuring flag and control flag of one real pair, from its manifest."""
     shown = f"corpus/real/{pair}/manifest.json"
-    try:
-        manifest = json.loads((root / shown).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AlignbenchError(f"{shown} is missing; run `dvc repro prepare`") from None
-    except json.JSONDecodeError as exc:
-        raise AlignbenchError(
-            f"{shown}: not valid JSON (line {exc.lineno}); run `dvc repro -f prepare`"
-        ) from None
+    manifest = read_stage_json(root / shown, shown, "prepare")
     family = manifest.get("family") if isinstance(manifest, dict) else None
     if not isinstance(family, str) or not family:
         raise AlignbenchError(f"{shown}: field 'family' is missing or empty; run `dvc repro -f prepare`")
