@@ -165,3 +165,24 @@ def test_the_loose_round_refuses_a_candidate_with_a_close_runner_up():
         sec(h("Two", "2"), li(words(43, 12), "2.1"), li(grown, "2.2"), li(twin, "2.3")),
     )
     assert "/section[1]/list_item[2]" in align(source, test).deleted
+
+
+# -- 6. a section moved up a level, renumbered and re-punctuated -----------------------------------
+
+
+def test_a_renumbered_section_whose_heading_lost_its_full_stop_moves_once_at_the_section():
+    body = words(51, 20)
+    source = doc(
+        sec(h("General", level=1), p(words(52, 14)), sec(h("Arbitration Agreement.", "17", 2), p(body))),
+        sec(h("Other terms", level=1), p(words(53, 14))),
+    )
+    test = doc(
+        sec(h("General", level=1), p(words(52, 14))),
+        sec(h("Other terms", level=1), p(words(53, 14))),
+        sec(h("Arbitration Agreement", "16", 1), p(body)),
+    )
+    result = align(source, test)
+    pairs = pair_map(result)
+    assert pairs["/section[1]/section[1]"].test_path == "/section[3]"
+    assert pairs["/section[1]/section[1]/heading[1]"].test_path == "/section[3]/heading[1]"
+    assert [(m.source, m.test) for m in result.moves()] == [("/section[1]/section[1]", "/section[3]")]

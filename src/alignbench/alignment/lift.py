@@ -13,12 +13,13 @@ container S and an unmatched test container T of the same kind class are paired 
 "move") when the pairs between their direct children support it:
 
 - support(S, T) counts the already-made pairs from a child of S to a child of T, plus one when both
-  still-unpaired heading children carry the same normalised text (a renumbered heading keeps its text);
+  still-unpaired heading children carry the same name (words, case and punctuation aside: a renumbered
+  heading keeps its name);
 - it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along;
 - S and T must be each other's unique best (ties refused), the move pass's own bar for ambiguity.
 
 A container whose children cannot give support (a heading and a table: rows never move) lifts in a
-second stage when its heading text is unique among the unmatched headed containers on both sides and
+second stage when its heading name is unique among the unmatched headed containers on both sides and
 its whole subtree reads alike (``fuzzy_min_similarity``) - the move pass's exact rule for a name.
 
 Each lifted pair goes back on the descent queue, so the container's remaining children align inside
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
+    from alignbench.alignment.flat import FlatDocument
 
 LIFT_MIN_SUPPORT = 2
 
@@ -54,9 +56,18 @@ def _support(walk: Walk) -> dict[tuple[int, int], int]:
         hs, ht = src.heading_child(ps), tst.heading_child(pt)
         if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
             continue
-        if src.text[hs] == tst.text[ht]:
+        name = _bare_name(src, hs)
+        if name is not None and name == _bare_name(tst, ht):
             support[(ps, pt)] = count + 1
     return support
+
+
+def _bare_name(doc: FlatDocument, heading: int) -> tuple[str, ...] | None:
+    """A heading as a name (case-folded words, punctuation dropped): a section that moves up a level
+    and is renumbered often loses a trailing full stop too ("17. Arbitration Agreement." ->
+    "16\\. Arbitration Agreement"), and byte-equal text would miss it. ``None`` when it has no words."""
+    names = doc.names(heading)
+    return None if names is None else names[0]
 
 
 def _unique_best(support: dict[tuple[int, int], int], side: int) -> dict[int, tuple[int, int]]:
@@ -95,23 +106,24 @@ def _lift_supported(walk: Walk) -> int:
     return made
 
 
-def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, str], list[int]]:
-    """(kind class, heading text) -> the unmatched headed containers of one side carrying it.
+def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]], list[int]]:
+    """(kind class, heading name) -> the unmatched headed containers of one side carrying it.
 
     The heading itself may be unmatched, or already paired by the move pass (a short heading unique on
     both sides moves on its own) - then it still names its container, and the caller checks that the
     two headings are each other's partners."""
     doc = walk.src if side == "source" else walk.tst
     matched = walk.s2t if side == "source" else walk.t2s
-    out: dict[tuple[int, str], list[int]] = {}
+    out: dict[tuple[int, tuple[str, ...]], list[int]] = {}
     for i in range(1, len(doc)):
         if matched[i] != -1:
             continue
         h = doc.heading_child(i)
-        if h is None or not doc.text[h]:
+        name = None if h is None else _bare_name(doc, h)
+        if h is None or name is None:
             continue
         if matched[h] == -1 or walk.matched_by.get(h if side == "source" else matched[h]) == "move":
-            out.setdefault((doc.cls[i], doc.text[h]), []).append(i)
+            out.setdefault((doc.cls[i], name), []).append(i)
     return out
 
 
