@@ -186,3 +186,37 @@ def test_a_renumbered_section_whose_heading_lost_its_full_stop_moves_once_at_the
     assert pairs["/section[1]/section[1]"].test_path == "/section[3]"
     assert pairs["/section[1]/section[1]/heading[1]"].test_path == "/section[3]/heading[1]"
     assert [(m.source, m.test) for m in result.moves()] == [("/section[1]/section[1]", "/section[3]")]
+
+
+def test_a_moved_section_whose_heading_was_shortened_to_its_core_words_moves_once():
+    body = words(61, 20)
+    source = doc(
+        sec(
+            h("General", level=1),
+            p(words(62, 14)),
+            sec(h("One more thing: sharealike licence", level=2), p(body)),
+        ),
+        sec(h("Other terms", level=1), p(words(63, 14))),
+    )
+    test = doc(
+        sec(h("General", level=1), p(words(62, 14))),
+        sec(h("Other terms", level=1), p(words(63, 14))),
+        sec(h("Sharealike licence", level=1), p(body)),
+    )
+    result = align(source, test)
+    assert [(m.source, m.test) for m in result.moves()] == [("/section[1]/section[1]", "/section[3]")]
+
+
+def test_headings_sharing_one_word_give_no_lift_support():
+    body = words(61, 20)
+    source = doc(
+        sec(h("General", level=1), p(words(62, 14)), sec(h("Licence fees", level=2), p(body))),
+        sec(h("Other terms", level=1), p(words(63, 14))),
+    )
+    test = doc(
+        sec(h("General", level=1), p(words(62, 14))),
+        sec(h("Other terms", level=1), p(words(63, 14))),
+        sec(h("Licence", level=1), p(body)),
+    )
+    moves = [(m.source, m.test) for m in align(source, test).moves()]
+    assert moves == [("/section[1]/section[1]/paragraph[1]", "/section[3]/paragraph[1]")]

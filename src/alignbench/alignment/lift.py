@@ -13,8 +13,8 @@ container S and an unmatched test container T of the same kind class are paired 
 "move") when the pairs between their direct children support it:
 
 - support(S, T) counts the already-made pairs from a child of S to a child of T, plus one when both
-  still-unpaired heading children carry the same name (words, case and punctuation aside: a renumbered
-  heading keeps its name);
+  still-unpaired heading children name the same thing (:func:`_headings_agree`: words, case and
+  punctuation aside, a renumbered heading keeps its name);
 - it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along;
 - S and T must be each other's unique best (ties refused), the move pass's own bar for ambiguity.
 
@@ -56,10 +56,23 @@ def _support(walk: Walk) -> dict[tuple[int, int], int]:
         hs, ht = src.heading_child(ps), tst.heading_child(pt)
         if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
             continue
-        name = _bare_name(src, hs)
-        if name is not None and name == _bare_name(tst, ht):
+        if _headings_agree(src, hs, tst, ht):
             support[(ps, pt)] = count + 1
     return support
+
+
+def _headings_agree(src: FlatDocument, hs: int, tst: FlatDocument, ht: int) -> bool:
+    """Two unpaired headings name the same section: the same name, or one name's words (two or more)
+    all within the other's - a heading shortened or lengthened in a rewrite ("One More Thing: This
+    Policy Is Available Under a Creative Commons Sharealike License" -> "Creative Commons Sharealike
+    License") keeps the words that name it. Support still needs a child pair and a unique best."""
+    a, b = _bare_name(src, hs), _bare_name(tst, ht)
+    if a is None or b is None:
+        return False
+    if a == b:
+        return True
+    words_a, words_b = set(a), set(b)
+    return min(len(words_a), len(words_b)) >= 2 and (words_a <= words_b or words_b <= words_a)
 
 
 def _bare_name(doc: FlatDocument, heading: int) -> tuple[str, ...] | None:
