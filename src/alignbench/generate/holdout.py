@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from pathlib import Path
+
+from alignbench.errors import AlignbenchError
+from alignbench.yamlload import load_yaml
 
 HALVES: tuple[str, ...] = ("dev", "check")
 RULE = "rank base documents by blake2b(seed \\x1f document id); the first ceil(n/2) are dev, the rest check"
@@ -30,3 +34,14 @@ def holdout_halves(document_ids: Iterable[str], seed: int) -> dict[str, str]:
     ranked = sorted(set(document_ids), key=lambda d: _rank_key(seed, d))
     cut = (len(ranked) + 1) // 2
     return {doc: ("dev" if k < cut else "check") for k, doc in enumerate(ranked)}
+
+
+def read_holdout_seed(root: Path) -> int:
+    """``generate.holdout_seed`` from params.yaml: the generator splits synthetic documents with it and
+    the scorer splits real families with it."""
+    params = load_yaml(root / "params.yaml")
+    section = params.get("generate") if isinstance(params, dict) else None
+    seed = section.get("holdout_seed") if isinstance(section, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise AlignbenchError(f"{root / 'params.yaml'}: generate.holdout_seed must be a whole number")
+    return seed

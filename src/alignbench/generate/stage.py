@@ -19,7 +19,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
 from alignbench.generate.catalog import OPERATORS
 from alignbench.generate.features import missing_features
-from alignbench.generate.holdout import holdout_halves
+from alignbench.generate.holdout import holdout_halves, read_holdout_seed
 from alignbench.generate.model import Document, addresses
 from alignbench.generate.operators import Record
 from alignbench.generate.plans import PairSpec, PlanFile, SourceDocument, load_plans
@@ -190,15 +190,6 @@ def read_enabled_plans(root: Path) -> list[str] | None:
         raise AlignbenchError(f"{root / 'params.yaml'}: generate.plans must be a list of plan ids")
     plans = section.get("plans") or []
     return [str(p) for p in plans] or None
-
-
-def read_holdout_seed(root: Path) -> int:
-    params = load_yaml(root / "params.yaml")
-    section = params.get("generate") if isinstance(params, dict) else None
-    seed = section.get("holdout_seed") if isinstance(section, dict) else None
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise AlignbenchError(f"{root / 'params.yaml'}: generate.holdout_seed must be a whole number")
-    return seed
 
 
 def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]) -> list[PairSpec]:

@@ -241,6 +241,7 @@ def render_report(
     out += trust_lines(latest, labels_json)
     out += ["", *blind_lines(blind, hardest)]
     out += holdout_lines(latest.get("holdout") or {})
+    out += holdout_lines(latest.get("holdout_real") or {})
     out += outside_lines(outside)
     out += not_claimed_lines()
     return "\n".join(out) + "\n"

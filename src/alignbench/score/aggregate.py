@@ -13,7 +13,7 @@ from alignbench.runs import BACKENDS
 from alignbench.score.calibration import CALIBRATION, failed_pairs
 from alignbench.score.collect import ENGINES, FLOOR, ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
-from alignbench.score.holdout import holdout_summary
+from alignbench.score.holdout import assign_family_halves, holdout_summary
 from alignbench.score.passes import PASS_NAMES, PassCounts
 from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, headline, ratio, rounded, total
 from alignbench.score.trust import tier_trust
@@ -88,8 +88,11 @@ def verdict_summary(pairs: Sequence[ScoredPair], backend: str) -> dict[str, int]
     }
 
 
-def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> dict[str, Any]:
-    """The whole scored state: per tier trust, engines (with CIs), per-pass tables, verdicts; and gates."""
+def summarise(
+    pairs: Sequence[ScoredPair], score_params: Mapping[str, Any], holdout_seed: int | None = None
+) -> dict[str, Any]:
+    """The whole scored state: per tier trust, engines (with CIs), per-pass tables, verdicts, the
+    hold-out halves (the real tier's by family when ``holdout_seed`` is given); and gates."""
     samples, seed = int(score_params["bootstrap_samples"]), int(score_params["bootstrap_seed"])
     confidence = float(score_params["confidence"])
     tiers: dict[str, Any] = {}
@@ -117,6 +120,11 @@ def summarise(pairs: Sequence[ScoredPair], score_params: Mapping[str, Any]) -> d
         "engine_versions": {b: sorted(v for name, v in versions if name == b) for b in BACKENDS},
         "tiers": tiers,
         "holdout": holdout_summary(pairs),
+        "holdout_real": (
+            {}
+            if holdout_seed is None
+            else holdout_summary(pairs, "real", assign_family_halves(pairs, holdout_seed))
+        ),
         "gates": gates(tiers),
     }
 
@@ -177,15 +185,16 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
                 engine_view.update({f"moves_{k}": verdicts[k] for k in VERDICT_FIELDS})
             tier_view[engine] = engine_view
         view[tier] = tier_view
-    holdout = summary.get("holdout") or {}
-    if holdout.get("engines"):
-        view["holdout"] = {
-            backend: {
-                half: {metric: data[half][metric] for metric in HOLDOUT_METRICS}
-                for half in ("dev", "check", "gap")
+    for key in ("holdout", "holdout_real"):
+        holdout = summary.get(key) or {}
+        if holdout.get("engines"):
+            view[key] = {
+                backend: {
+                    half: {metric: data[half][metric] for metric in HOLDOUT_METRICS}
+                    for half in ("dev", "check", "gap")
+                }
+                for backend, data in holdout["engines"].items()
             }
-            for backend, data in holdout["engines"].items()
-        }
     view["gates"] = {
         g["name"]: {"met": int(g["met"]), "assessed": int(g["assessed"])} for g in summary["gates"]
     }

@@ -55,3 +55,28 @@ def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> fro
         ):
             lost.add((source_address, test_address))
     return frozenset(lost)
+
+
+def twin_classes(tree: BlockTree) -> dict[str, str]:
+    """Address -> twin class, for every text block or row with an identical sibling (others absent).
+
+    Within one class the blocks are indistinguishable by anything a document says: same parent, same
+    kind, same label and text (the block digest). Which of them a generator deleted or moved is a fact
+    of its seed, not of the documents, so the hold-out table also reads links with twins
+    interchangeable (``twin_hit_links``) to show how much of an F1 shortfall is that alone. The
+    headline never uses it.
+    """
+    classes: dict[str, str] = {}
+    stack = [tree.root]
+    while stack:
+        parent = stack.pop()
+        groups: dict[tuple[str, str], list[str]] = {}
+        for child in parent.children:
+            if child.normalised_text and (child.kind == "row" or not child.is_container):
+                groups.setdefault((child.kind, child.digest), []).append(child.address)
+            stack.append(child)
+        for (kind, digest), members in groups.items():
+            if len(members) > 1:
+                for address in members:
+                    classes[address] = f"{parent.address}\x1f{kind}\x1f{digest}"
+    return classes

@@ -18,7 +18,7 @@ from typing import Any
 from alignbench.peers import PEER_ENGINES
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
-from alignbench.score.ceiling import unrecoverable_moves
+from alignbench.score.ceiling import twin_classes, unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
 from alignbench.score.families import REAL, pair_origin
 from alignbench.score.holdout import ambiguous_pairs, half_of, is_control
@@ -77,10 +77,13 @@ def count_columns(
     lost: frozenset[tuple[str, str]],
     partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]],
     where: str,
+    twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
 ) -> dict[str, PairCounts]:
     """One engine's counts on one pair, per column, with the move ceiling and swap credit applied."""
     return {
-        column: count_pair(truth, output, column, move_ceiling_lost=lost, swap_partners=partners, where=where)
+        column: count_pair(
+            truth, output, column, move_ceiling_lost=lost, swap_partners=partners, twins=twins, where=where
+        )
         for column in COLUMNS
     }
 
@@ -91,6 +94,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
     partners = swap_partners(truth, loaded.source, loaded.test)
+    twins = (twin_classes(loaded.source), twin_classes(loaded.test))
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
     scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)
@@ -102,7 +106,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
-        scored.counts[engine] = count_columns(truth, output, lost, partners, source)
+        scored.counts[engine] = count_columns(truth, output, lost, partners, source, twins)
         if engine == FLOOR:
             continue
         scored.engine_versions[engine] = str((recorded.get("engine") or {}).get("version", ""))
@@ -120,7 +124,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         if recorded is not None:
             output = _intent_to_treat(scored, peer, recorded)
             source = str(output_path(root, peer, loaded.tier, loaded.pair).relative_to(root))
-            scored.counts[peer] = count_columns(truth, output, lost, partners, source)
+            scored.counts[peer] = count_columns(truth, output, lost, partners, source, twins)
     return scored
 
 

@@ -38,6 +38,7 @@ class PairCounts:
     splits: int = 0
     merges: int = 0
     unscored: int = 0
+    twin_hit_links: int = 0  # hits with byte-identical siblings interchangeable (ceiling.twin_classes)
 
     def __add__(self, other: PairCounts) -> PairCounts:
         return PairCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
@@ -111,6 +112,7 @@ def count_pair(
     *,
     move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
     swap_partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]] | None = None,
+    twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
     where: str = "alignment",
 ) -> PairCounts:
     """Count one engine output against the truth in one column (``all`` or ``flat``)."""
@@ -129,6 +131,9 @@ def count_pair(
     truth_renumbers = {r for r in truth.renumbers if scored(r[0], r[1])}
     engine_renumbers = {r for r in reported_renumbers(alignment) if scored(r[0], r[1])}
     spurious = {p for p in engine_links if p[0] in truth.deleted or p[1] in truth.inserted}
+    twin_hits = len(truth_links & engine_links)
+    if twins is not None:
+        twin_hits = _twin_hits(truth_links, engine_links, twins)
     return PairCounts(
         labelled_links=len(truth_links),
         reported_links=len(engine_links),
@@ -145,4 +150,21 @@ def count_pair(
         splits=truth.splits,
         merges=truth.merges,
         unscored=truth.unscored,
+        twin_hit_links=twin_hits,
     )
+
+
+def _twin_hits(
+    truth_links: set[tuple[str, str]],
+    engine_links: set[tuple[str, str]],
+    twins: tuple[Mapping[str, str], Mapping[str, str]],
+) -> int:
+    """Hits when a block may stand for any byte-identical sibling: the multiset overlap of class pairs."""
+    from collections import Counter
+
+    source_class, test_class = twins
+
+    def classed(links: set[tuple[str, str]]) -> Counter[tuple[str, str]]:
+        return Counter((source_class.get(s, s), test_class.get(t, t)) for s, t in links)
+
+    return sum((classed(truth_links) & classed(engine_links)).values())

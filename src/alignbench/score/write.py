@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.atomic import write_json, write_text
+from alignbench.generate.holdout import read_holdout_seed
 from alignbench.runs import BACKENDS, read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
@@ -21,7 +22,7 @@ def score_repository(root: Path) -> dict[str, Any]:
     score_params = score_settings(read_params(root, "score"))
     align_params = read_params(root, "align")
     pairs = score_all(root, align_params)
-    summary = summarise(pairs, score_params)
+    summary = summarise(pairs, score_params, read_holdout_seed(root))
     tables = all_tables(summary, pairs)
     results = root / "results"
     write_json(results / "metrics.json", metrics_view(summary))
