@@ -220,3 +220,17 @@ def test_headings_sharing_one_word_give_no_lift_support():
     )
     moves = [(m.source, m.test) for m in align(source, test).moves()]
     assert moves == [("/section[1]/section[1]/paragraph[1]", "/section[3]/paragraph[1]")]
+
+
+def test_a_moved_section_under_a_label_only_heading_lifts_with_its_renumbered_heading():
+    sections = [sec(h("", f"Sec. {100 + k}", 2), p(words(70 + k, 16))) for k in range(1, 5)]
+    source = doc(sec(h("Title", level=1), *sections))
+    moved = sec(h("", "Sec. 102", 2), p(words(74, 16)))  # the fourth section, moved to second place
+    renumbered = [sec(h("", f"Sec. {100 + k}", 2), p(words(70 + j, 16))) for k, j in ((3, 2), (4, 3))]
+    test = doc(sec(h("Title", level=1), sections[0], moved, *renumbered))
+    result = align(source, test)
+    pairs = pair_map(result)
+    assert pairs["/section[1]/section[4]"].test_path == "/section[1]/section[2]"
+    assert [(m.source, m.test) for m in result.moves()] == [
+        ("/section[1]/section[4]", "/section[1]/section[2]")
+    ]
