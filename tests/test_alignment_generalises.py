@@ -234,3 +234,27 @@ def test_a_moved_section_under_a_label_only_heading_lifts_with_its_renumbered_he
     assert [(m.source, m.test) for m in result.moves()] == [
         ("/section[1]/section[4]", "/section[1]/section[2]")
     ]
+
+
+def test_a_section_moved_under_a_wrapper_keeps_its_label_and_pairs_its_renamed_heading():
+    body = words(81, 22)
+    source = doc(
+        sec(h("Terms of Service", level=1), p(words(80, 16))),
+        sec(h("Termination", "13"), p(words(82, 16))),
+        sec(h("Disclaimer of Warranties", "14"), p(body)),
+    )
+    test = doc(
+        sec(
+            h("Terms of Service", level=1),
+            p(words(80, 16)),
+            sec(h("Termination", "13", 2), p(words(82, 16))),
+            sec(h("Disclaimers", "14", 2), p(body)),
+        )
+    )
+    result = align(source, test)
+    pairs = pair_map(result)
+    assert pairs["/section[3]"].test_path == "/section[1]/section[2]"
+    assert pairs["/section[3]/heading[1]"].test_path == "/section[1]/section[2]/heading[1]"
+    moved = [(m.source, m.test) for m in result.moves()]
+    assert ("/section[3]", "/section[1]/section[2]") in moved
+    assert "/section[3]/paragraph[1]" not in [m.source for m in result.moves()]

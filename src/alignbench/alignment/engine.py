@@ -419,7 +419,7 @@ class Walk:
             return 0
         src, tst = self.src, self.tst
         floor = self.config.positional_min_similarity
-        made = 0
+        made = self._headings_of_paired_sections(ps, pt)
         for gs, gt in self.gaps(ps, pt):
             guard = OrderGuard()
             made += self._named_sections_in_order(gs, gt, guard)
@@ -438,6 +438,23 @@ class Walk:
                     self.pair(s, t, "positional", score)
                     made += 1
         return made
+
+    def _headings_of_paired_sections(self, ps: int, pt: int) -> int:
+        """Two corresponding sections whose headings carry the same label and are both still unpaired
+        pair those headings, however far the wording drifted ("14 Disclaimer of Warranties" -> "14
+        Disclaimers"): the label pass refuses them under ``label_min_similarity``, but inside sections
+        that already correspond, the label is the heading's identity. Unlabelled headings are left to
+        the similarity floors - two sections paired wrongly would otherwise drag their names along."""
+        src, tst = self.src, self.tst
+        if src.kind[ps] != "section" or tst.kind[pt] != "section":
+            return 0
+        hs, ht = src.heading_child(ps), tst.heading_child(pt)
+        if hs is None or ht is None or self.s2t[hs] != -1 or self.t2s[ht] != -1:
+            return 0
+        if not src.label[hs] or src.label[hs] != tst.label[ht]:
+            return 0
+        self.pair(hs, ht, "positional", self.score(hs, ht))
+        return 1
 
     def _named_sections_in_order(self, gs: list[int], gt: list[int], guard: OrderGuard) -> int:
         """Headed sections left in a gap are ranked by name rather than zipped: a rewritten licence keeps

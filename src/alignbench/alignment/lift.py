@@ -65,9 +65,12 @@ def _headings_agree(src: FlatDocument, hs: int, tst: FlatDocument, ht: int) -> b
     """Two unpaired headings name the same section: the same name, or one name's words (two or more)
     all within the other's - a heading shortened or lengthened in a rewrite ("One More Thing: This
     Policy Is Available Under a Creative Commons Sharealike License" -> "Creative Commons Sharealike
-    License") keeps the words that name it. Two headings with no words at all (label-only) agree as
-    well: neither names anything the other contradicts. Support still needs a child pair and a unique
+    License") keeps the words that name it. Two headings with the same label agree ("14 Disclaimer of
+    Warranties" / "14 Disclaimers"), and so do two with no words at all (label-only): neither names
+    anything the other contradicts. Support still needs a child pair and a unique
     best."""
+    if src.label[hs] and src.label[hs] == tst.label[ht]:
+        return True
     a, b = _bare_name(src, hs), _bare_name(tst, ht)
     if a is None or b is None:
         return a is None and b is None  # two label-only headings ("Sec. 106." / "Sec. 103.") agree
