@@ -258,3 +258,23 @@ def test_a_section_moved_under_a_wrapper_keeps_its_label_and_pairs_its_renamed_h
     moved = [(m.source, m.test) for m in result.moves()]
     assert ("/section[3]", "/section[1]/section[2]") in moved
     assert "/section[3]/paragraph[1]" not in [m.source for m in result.moves()]
+
+
+def test_a_new_wrapper_title_does_not_take_a_section_whose_exact_heading_survives_elsewhere():
+    intro, changes = words(90, 16), words(91, 18)
+    source = doc(
+        p(intro),
+        sec(h("Who we are", level=3), p(words(92, 16))),
+        sec(h("Privacy Policy Changes", level=3), p(changes)),
+    )
+    test = doc(
+        sec(
+            h("Privacy Policy", level=2),
+            p(intro),
+            sec(h("Who we are", level=3), p(words(92, 16))),
+            sec(h("Privacy Policy Changes", level=3), p(changes)),
+        )
+    )
+    pairs = pair_map(align(source, test))
+    assert pairs["/section[2]"].test_path == "/section[1]/section[2]"
+    assert pairs["/section[2]/heading[1]"].test_path == "/section[1]/section[2]/heading[1]"

@@ -62,6 +62,15 @@ class OrderGuard:
         return lo, hi
 
 
+def _headings_by_text(doc: FlatDocument) -> dict[str, list[int]]:
+    """Heading text -> the headings carrying it, in document order (empty texts left out)."""
+    found: dict[str, list[int]] = {}
+    for i in range(len(doc)):
+        if doc.kind[i] == "heading" and doc.text[i]:
+            found.setdefault(doc.text[i], []).append(i)
+    return found
+
+
 class Walk:
     """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
 
@@ -82,6 +91,7 @@ class Walk:
         self.ambiguous: set[int] = set()
         self.ambiguous_keys: tuple[set[tuple[int, str]], set[tuple[int, str]]] = (set(), set())
         self._name_weights: NameWeights | None = None
+        self._heading_index: tuple[dict[str, list[int]], dict[str, list[int]]] | None = None
         self._child_keys: tuple[dict[int, dict[str, int]], dict[int, dict[str, int]]] = ({}, {})
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
@@ -160,12 +170,35 @@ class Walk:
         names_s, names_t = src.names(s), tst.names(t)
         if names_s is None or names_t is None:
             return None
+        if self._name_claimed_elsewhere(s, t):
+            return None
         if self._name_weights is None:
             self._name_weights = NameWeights([*src.heading_names(), *tst.heading_names()])
         labelled_s, labelled_t = src.name_label(s) is not None, tst.name_label(t) is not None
         way_s, way_t = int(labelled_s and not labelled_t), int(labelled_t and not labelled_s)
         score = self._name_weights.similarity(names_s[way_s], names_t[way_t])
         return score if score >= floor else None
+
+    def _name_claimed_elsewhere(self, s: int, t: int) -> bool:
+        """Either heading's exact text is carried by exactly one *other* heading on the far side.
+
+        "Privacy Policy Changes" reads much like a new wrapper title "Privacy Policy", but when the
+        test still has a heading "Privacy Policy Changes" somewhere, that one is the partner and a name
+        match with anything else is a near miss, not evidence. Content is still read as usual.
+        """
+        if self._heading_index is None:
+            self._heading_index = (_headings_by_text(self.src), _headings_by_text(self.tst))
+        by_text_s, by_text_t = self._heading_index
+        src, tst = self.src, self.tst
+        hs = s if src.kind[s] == "heading" else src.heading_child(s)
+        ht = t if tst.kind[t] == "heading" else tst.heading_child(t)
+        if hs is None or ht is None:
+            return False
+        same_t = by_text_t.get(src.text[hs], ())
+        if len(same_t) == 1 and same_t[0] != ht:
+            return True
+        same_s = by_text_s.get(tst.text[ht], ())
+        return len(same_s) == 1 and same_s[0] != hs
 
     def nearness(self, s: int, t: int) -> int:
         return abs(self.src.position[s] - self.tst.position[t])
