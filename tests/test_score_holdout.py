@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from alignbench.generate.holdout import holdout_halves
 from alignbench.score.collect import ScoredPair
 from alignbench.score.counts import PairCounts
-from alignbench.generate.holdout import holdout_halves
 from alignbench.score.holdout import (
     ambiguous_pairs,
     assign_family_halves,
