@@ -103,3 +103,19 @@ def test_a_verdict_needs_a_reported_move_and_a_reason(repo: Path) -> None:
         record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "  ", AGENT)
     with pytest.raises(AlignbenchError, match="expected one of"):
         record_verdict(labels, moves, moves[0].source, moves[0].test, "maybe", "x", AGENT)
+
+
+def test_a_verdict_leaves_the_labels_signatures_valid_and_a_label_edit_still_breaks_them(repo: Path) -> None:
+    from alignbench.labels.io import ROW_SECTIONS
+    from alignbench.labels.sign import sign, signature_problems
+
+    labels = load_labels(repo / LABELS)
+    for section in ROW_SECTIONS:
+        for row in labels[section]:
+            row["status"] = "confirmed"
+    signed = sign(labels, "labeller-x", "agent", "labeller", "mini")
+    moves = engine_moves(repo, "real", "mini", signed)
+    ruled, _ = record_verdict(signed, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT)
+    assert ruled["move_verdicts"] and signature_problems(ruled) == []  # a ruling is not a label edit
+    ruled["correspondences"][0]["note"] = "edited after signing"
+    assert signature_problems(ruled)  # but an edit of the labels still shows

@@ -307,13 +307,7 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
     updated, versions = record_verdict(
         labels, moves, args.source, args.test, args.verdict, args.reason, parse_by(args.by)
     )
-    if updated["review"]["signatures"]:
-        print(
-            f"{path}: content changed, dropping {len(updated['review']['signatures'])} signature(s)",
-            file=sys.stderr,
-        )
-        updated["review"] = {**updated["review"], "signatures": []}
-    write_text(path, dump_labels(updated))
+    write_text(path, dump_labels(updated))  # signatures stand: they do not cover verdicts (labels.sign)
     print(f"{path}: {args.verdict} for {args.source} -> {args.test} at {', '.join(versions)}")
     return 0
 

@@ -1,7 +1,11 @@
 """Signatures: a reviewer's stamp over a digest of the label content, so any later edit shows.
 
-The content digest is sha256 of the canonical dump with ``review.signatures`` emptied: everything
-except the signatures themselves, so a labeller's and a reviewer's signatures can coexist.
+The content digest is sha256 of the canonical dump with ``review.signatures`` and ``move_verdicts``
+emptied: everything a labeller or reviewer attests, so their signatures can coexist. Move verdicts are
+left out because they are later, separately attributed rulings (each carries its own ``by``) on a
+particular engine version's moves: ruling on a new engine's moves must not unsign the labels.
+Signatures made before this rule covered the verdicts too; they were migrated once, each after checking
+that it matched the old digest (commit "Signatures cover the labels, not the move verdicts").
 
 Identity rule (who may sign as ``human``): ``--kind human`` is refused when the id starts with
 ``agent:``, ``engine:`` or ``generator:``, or when any variable in :data:`AGENT_ENV_MARKERS` is set to a
@@ -27,9 +31,10 @@ ROLES: tuple[str, ...] = ("labeller", "reviewer")
 
 
 def content_digest(data: dict[str, Any]) -> str:
-    """sha256 of the canonical label text with the signatures list emptied."""
+    """sha256 of the canonical label text with the signatures and the move verdicts emptied."""
     unsigned = copy.deepcopy(data)
     unsigned["review"]["signatures"] = []
+    unsigned["move_verdicts"] = []
     return hashlib.sha256(dump_labels(unsigned).encode("utf-8")).hexdigest()
 
 
