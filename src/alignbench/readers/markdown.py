@@ -35,6 +35,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, bullet_match, match_label, rendered_number
 from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
+from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
 
 # Characters that start an inline rule of the commonmark preset (escape, code, emphasis, link,
@@ -98,6 +99,9 @@ def _marker_label(item: _Item, rest: str) -> LabelMatch:
 
 def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
+    simple = simple_blocks(text)
+    if simple is not None:
+        return _simple_units(simple, profile, dropped)
     env: dict[str, Any] = {}  # link reference definitions, shared with the inline pass
     tokens = _parser().parse(text, env)
     source_lines = text.split("\n")
@@ -179,6 +183,20 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
     references = len(env.get("references") or {})
     if references:  # `[id]: https://...` lines render as nothing, so they are dropped, and counted
         dropped["link_reference"] += references
+    return units
+
+
+def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[str]) -> list[Unit]:
+    """The units of a headings-and-paragraphs document: what the token loop above makes of the same
+    blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty)."""
+    env: dict[str, Any] = {}
+    units: list[Unit] = []
+    for kind, start, content, level in blocks:
+        lines = _inline_lines(content, env, dropped)
+        if kind == "heading":
+            units.append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
+        else:
+            units.extend(_paragraph(lines, [], profile, start + 1, ()))
     return units
 
 
