@@ -250,46 +250,52 @@ def _paragraph(
     code: bool = False,
 ) -> list[Unit]:
     item = _take_marker(items)
-    attrs = {"code": True} if code else {}
     if code:
-        groups = [[Line(0, texts[0])]]
-    elif len(texts) == 1:  # the common case: one source line cannot split into clauses
-        groups = [[Line(0, texts[0].strip())]]
-    else:
-        groups = group_clause_lines([Line(0, t.strip(), line + n) for n, t in enumerate(texts)], profile)
+        return [_paragraph_unit(texts[0], None, item, line, path, {"code": True})]
+    if len(texts) == 1:  # the common case: one source line cannot split into clauses
+        joined = texts[0].strip()
+        return [_paragraph_unit(joined, match_label(joined, profile), item, line, path, {})]
+    groups = group_clause_lines([Line(0, t.strip(), line + n) for n, t in enumerate(texts)], profile)
     units = []
     for number, group in enumerate(groups):
-        joined = join_lines(group) if not code else group[0].text
-        first_line = group[0].number or line
-        opens_item = number == 0 and item is not None
-        label = None if code else match_label(joined, profile)
-        if label is not None:
-            extra = {"list_marker": item.marker} if opens_item and item is not None else {}
-            units.append(
-                Unit(
-                    "paragraph",
-                    text=label.rest,
-                    label=label,
-                    line=first_line,
-                    path=path,
-                    opens_item=opens_item,
-                    item_depth=item.depth if opens_item and item is not None else 0,
-                    attrs={**attrs, **extra},
-                )
-            )
-        elif opens_item and item is not None:
-            units.append(
-                Unit(
-                    "paragraph",
-                    text=joined,
-                    label=_marker_label(item, joined),
-                    line=first_line,
-                    path=path,
-                    opens_item=True,
-                    item_depth=item.depth,
-                    attrs=dict(attrs),
-                )
-            )
-        else:
-            units.append(Unit("paragraph", text=joined, line=first_line, path=path, attrs=dict(attrs)))
+        joined = join_lines(group)
+        opened = item if number == 0 else None
+        units.append(_paragraph_unit(joined, match_label(joined, profile), opened, group[0].number, path, {}))
     return units
+
+
+def _paragraph_unit(
+    joined: str,
+    label: LabelMatch | None,
+    item: _Item | None,
+    line: int,
+    path: tuple[int, ...],
+    attrs: dict[str, Any],
+) -> Unit:
+    """One clause of a paragraph; ``item`` is the list item it opens, if any (``attrs`` is its own)."""
+    if label is not None:
+        if item is None:
+            return Unit("paragraph", text=label.rest, label=label, line=line, path=path, attrs=attrs)
+        attrs["list_marker"] = item.marker
+        return Unit(
+            "paragraph",
+            text=label.rest,
+            label=label,
+            line=line,
+            path=path,
+            opens_item=True,
+            item_depth=item.depth,
+            attrs=attrs,
+        )
+    if item is not None:
+        return Unit(
+            "paragraph",
+            text=joined,
+            label=_marker_label(item, joined),
+            line=line,
+            path=path,
+            opens_item=True,
+            item_depth=item.depth,
+            attrs=attrs,
+        )
+    return Unit("paragraph", text=joined, line=line, path=path, attrs=attrs)

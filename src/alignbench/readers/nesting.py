@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from alignbench.blocks import ROOT_ADDRESS, Block
@@ -47,14 +47,26 @@ from alignbench.readers.units import MAX_DEPTH, Unit
 _DIGITS = re.compile(r"[0-9]+")
 
 
-@dataclass
 class _Node:
-    kind: str
-    label: str | None = None
-    text: str = ""
-    level: int = 0
-    attrs: dict[str, Any] = field(default_factory=dict)
-    children: list[_Node] = field(default_factory=list)
+    """A block under construction (children still growing); slotted, as one is made per block."""
+
+    __slots__ = ("attrs", "children", "kind", "label", "level", "text")
+
+    def __init__(
+        self,
+        kind: str,
+        label: str | None = None,
+        text: str = "",
+        level: int = 0,
+        attrs: dict[str, Any] | None = None,
+        children: list[_Node] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.label = label
+        self.text = text
+        self.level = level
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+        self.children: list[_Node] = [] if children is None else children
 
     def freeze(self, address: str = ROOT_ADDRESS) -> Block:
         """The immutable block, addresses included (one pass, so ``BlockTree`` need not re-address)."""
@@ -62,12 +74,17 @@ class _Node:
         children = []
         prefix = "" if address == ROOT_ADDRESS else address
         for child in self.children:
-            n = counts[child.kind] = counts.get(child.kind, 0) + 1
-            children.append(child.freeze(f"{prefix}/{child.kind}[{n}]"))
+            kind = child.kind
+            n = counts[kind] = counts.get(kind, 0) + 1
+            at = f"{prefix}/{kind}[{n}]"
+            if child.children:
+                children.append(child.freeze(at))
+            else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
+                children.append(Block(kind, child.label, child.text, child.level, child.attrs, (), at))
         return Block(self.kind, self.label, self.text, self.level, self.attrs, tuple(children), address)
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpenClause:
     node: _Node
     style: Style
@@ -76,7 +93,7 @@ class _OpenClause:
     item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpenSection:
     node: _Node
     rank: int
