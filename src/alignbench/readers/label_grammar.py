@@ -27,7 +27,7 @@ _LEADING_DIGITS = re.compile(r"[0-9]+")
 SEQUENCE_KINDS: frozenset[str] = frozenset({"decimal", "enclosed", "dotted", "closed"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Style:
     """One numbering style and the position of a label in it (``(c)`` is ``enclosed:lower:alpha`` #3)."""
 
@@ -35,7 +35,7 @@ class Style:
     ordinal: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LabelMatch:
     label: str
     kind: str

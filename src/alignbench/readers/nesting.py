@@ -320,10 +320,18 @@ def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: 
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:
-    """Turn a unit stream into the document block (addresses are assigned by ``BlockTree``)."""
-    stream = list(units)
+    """Turn a unit stream into the document block, addresses included.
+
+    A list is consumed (left empty): each unit is dropped from it once placed, so a long document's
+    units (their label matches, styles and source lines) are freed as its tree grows, not all held
+    at its peak.
+    """
+    stream = units if isinstance(units, list) else list(units)
+    del units
     seen, numbers = _numbering_in(stream)
     builder = _Builder(profile, source)
-    for unit in stream:
-        builder.add(_text_if_no_sequence(unit, seen, numbers))
+    stream.reverse()  # popped from the end, in document order
+    while stream:
+        builder.add(_text_if_no_sequence(stream.pop(), seen, numbers))
+    del seen, numbers
     return builder.root.freeze()
