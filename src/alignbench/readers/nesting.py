@@ -209,37 +209,43 @@ class _Builder:
             self.clauses.pop()
 
     def _clause(self, unit: Unit, label: LabelMatch) -> None:
+        # Runs once per clause of every document read, so the common case is written out inline.
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
-        if label.decimal_depth and not structural:
+        decimal = label.decimal_depth and not structural
+        clauses = self.clauses
+        if decimal:
             self._close_numbered_sections(label.candidates[0])
-        # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-        self._close_indented_deeper(unit, slack=1)
-        style = resolve_style(label, self.clauses)
+        indent = unit.indent
+        if indent is not None:
+            # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
+            self._close_indented_deeper(unit, slack=1)
+        style = label.candidates[0] if len(label.candidates) == 1 else resolve_style(label, clauses)
+        key = style.key
         same = None
-        for index in range(len(self.clauses) - 1, -1, -1):
-            clause = self.clauses[index]
-            if clause.style.key != style.key:
+        for index in range(len(clauses) - 1, -1, -1):
+            clause = clauses[index]
+            if clause.style.key != key:
                 continue
             if structural and clause.item_depth != unit.item_depth:
                 continue  # a list item's sibling is an item of the same style at the same list depth
-            if unit.indent is not None and _indent(clause) < unit.indent - 1:
+            if indent is not None and _indent(clause) < indent - 1:
                 continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
             same = index
             break
         if same is not None:
-            del self.clauses[same:]
-        elif label.decimal_depth and not structural:
+            del clauses[same:]
+        elif decimal:
             self._close_to_shallower_decimal(label)
-        if label.decimal_depth and not structural:
+        if decimal:
             level = label.decimal_depth
         else:
-            level = (self.clauses[-1].node.level if self.clauses else self._base_level()) + 1
-        node = _Node(
-            "list_item", label=label.block_label, text=unit.text, level=level, attrs=dict(unit.attrs)
-        )
-        self._attach(node)
-        item_depth = unit.item_depth if structural else None
-        self.clauses.append(_OpenClause(node, style, unit.indent, unit.path, item_depth))
+            level = (clauses[-1].node.level if clauses else self._base_level()) + 1
+        node = _Node("list_item", label.block_label, unit.text, level, dict(unit.attrs))
+        if clauses:
+            clauses[-1].node.children.append(node)
+        else:
+            self._container().children.append(node)
+        clauses.append(_OpenClause(node, style, indent, unit.path, unit.item_depth if structural else None))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -250,8 +256,10 @@ class _Builder:
         """
         if not self.sections or self.sections[-1].decimal is None:
             return
-        if any(clause.style.key == style.key for clause in self.clauses):
-            return
+        key = style.key
+        for clause in self.clauses:
+            if clause.style.key == key:
+                return
         for index in range(len(self.sections) - 1, -1, -1):
             numbering = self.sections[index].decimal
             if numbering is None:
