@@ -172,6 +172,21 @@ def _match_running_cached(profile_name: str, text: str) -> LabelMatch | None:
     return _match(get_profile(profile_name), text, False)
 
 
+_STYLES: dict[tuple[str, int], tuple[Style, ...]] = {}
+_STYLES_KEPT = 65_536
+
+
+def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
+    """The one-candidate tuple of a style, shared by every label of that style and number: a long
+    document has tens of thousands of labels but a few thousand distinct (style, number) pairs."""
+    styles = _STYLES.get((key, ordinal))
+    if styles is None:
+        if len(_STYLES) >= _STYLES_KEPT:
+            _STYLES.clear()
+        styles = _STYLES[key, ordinal] = (Style(key, ordinal),)
+    return styles
+
+
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     if profile.label_prefilter.match(text) is None:
         return None  # no rule can match (most prose): one regex instead of one per rule
@@ -187,17 +202,17 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         terminated = True
         if rule.kind in ("decimal", "section_sign"):
             depth = token.count(".") + 1
-            styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
+            styles: tuple[Style, ...] = _one_style(f"{rule.kind}:{depth}", _number_ordinal(token))
         elif rule.kind == "word":
             terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
             if not heading and not terminated:
                 continue
             raw_word = m.group("word").lower()
             word = profile.word_aliases.get(raw_word, raw_word)
-            styles = (Style(f"word:{word}", _number_ordinal(token)),)
+            styles = _one_style(f"word:{word}", _number_ordinal(token))
         elif rule.kind in ("enclosed", "dotted", "closed"):
             if token.isdigit():
-                styles = (Style(f"{rule.kind}:digit", int(token)),)
+                styles = _one_style(f"{rule.kind}:digit", int(token))
             elif token.isupper() or token.islower():
                 styles = _letter_styles(rule.kind, token)
             else:
@@ -205,7 +220,7 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
             if not styles:
                 continue
         else:  # bullet
-            styles = (Style(f"bullet:{token}", 0),)
+            styles = _one_style(f"bullet:{token}", 0)
         label = text[: m.end()].strip()
         if label.endswith("."):
             label = label[:-1].rstrip()

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from alignbench.blocks import ROOT_ADDRESS, Block
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
@@ -80,8 +80,10 @@ class _Node:
             if child.children:
                 children.append(child.freeze(at))
             else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
-                children.append(Block(kind, child.label, child.text, child.level, child.attrs, (), at))
-        return Block(self.kind, self.label, self.text, self.level, self.attrs, tuple(children), address)
+                attrs = child.attrs or EMPTY_ATTRS
+                children.append(Block(kind, child.label, child.text, child.level, attrs, (), at))
+        attrs = self.attrs or EMPTY_ATTRS
+        return Block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
 
 
 @dataclass(slots=True)
