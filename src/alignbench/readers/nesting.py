@@ -325,7 +325,7 @@ def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: 
     if styles == label.candidates:
         return unit
     if styles:
-        return replace(unit, label=replace(label, candidates=styles))
+        return replace(unit, label=label._replace(candidates=styles))
     return replace(unit, label=None, text=label.text or unit.text)
 
 
