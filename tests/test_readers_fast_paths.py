@@ -1,6 +1,9 @@
-"""The headings-and-paragraphs scanner yields exactly markdown-it's blocks, or declines the document."""
+"""The reader's fast paths give exactly what the general ones do: the headings-and-paragraphs scanner
+agrees with markdown-it (or declines), the markup and surrogate checks with their regex definitions."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -108,3 +111,18 @@ def test_a_fast_path_document_reads_to_the_same_tree(monkeypatch: pytest.MonkeyP
     assert fast.to_dict() == slow.to_dict()
     assert [(b.address, b.digest) for b in fast.blocks()] == [(b.address, b.digest) for b in slow.blocks()]
     assert fast.dropped == slow.dropped == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab 1.\\`*_[]!<&>#()-\n\u00e9"), max_size=40))
+def test_the_inline_markup_check_is_the_commonmark_rule_starters(text: str) -> None:
+    assert markdown._has_inline_markup(text) == (re.search(r"[\\`*_\[!<&]", text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("a\n\u00e9\u2019\ud800\udc80\udfff\U0001f600"), max_size=30))
+def test_the_surrogate_check_finds_the_first_lone_surrogate(text: str) -> None:
+    from alignbench.readers import _first_surrogate
+
+    found = re.search("[\ud800-\udfff]", text)
+    assert _first_surrogate(text) == (found.start() if found else -1)
