@@ -54,3 +54,16 @@ def test_lookup_by_address_works_without_an_index_built_up_front() -> None:
     for block in tree.blocks():
         assert tree.find(block.address) is block and tree.get(block.address) is block
     assert tree.get("/section[9]") is None
+
+
+def test_a_trusted_block_is_the_block_the_dataclass_would_build() -> None:
+    import dataclasses
+
+    from alignbench.blocks import Block, trusted_block
+
+    leaf = Block("list_item", "1.1", "Text", 2, {"code": True}, (), "/list_item[1]")
+    fast = trusted_block("list_item", "1.1", "Text", 2, {"code": True}, (), "/list_item[1]")
+    assert fast == leaf and fast.address == leaf.address and fast.digest == leaf.digest
+    assert repr(fast) == repr(leaf)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.text = "changed"  # type: ignore[misc]

@@ -209,6 +209,38 @@ class Block:
         )
 
 
+_SLOT_SETTERS = tuple(
+    Block.__dict__[name].__set__
+    for name in ("kind", "label", "text", "level", "attrs", "children", "address", "_digest")
+)
+_new_object = object.__new__
+
+
+def trusted_block(
+    kind: str,
+    label: str | None,
+    text: str,
+    level: int,
+    attrs: Mapping[str, Any],
+    children: tuple[Block, ...],
+    address: str,
+) -> Block:
+    """A block built from parts already known valid (a reader's builder, a re-addressed block): the
+    frozen dataclass's ``__init__`` sets each slot through ``object.__setattr__`` and then validates,
+    which was half the cost of freezing a tree; this fills the slots directly, once each."""
+    block = _new_object(Block)
+    set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = _SLOT_SETTERS
+    set_kind(block, kind)
+    set_label(block, label)
+    set_text(block, text)
+    set_level(block, level)
+    set_attrs(block, attrs)
+    set_children(block, children)
+    set_address(block, address)
+    set_digest(block, None)
+    return block
+
+
 def _with_addresses(block: Block, address: str) -> Block:
     counts: dict[str, int] = {}
     children = []
@@ -217,7 +249,9 @@ def _with_addresses(block: Block, address: str) -> Block:
         counts[child.kind] = counts.get(child.kind, 0) + 1
         children.append(_with_addresses(child, f"{prefix}/{child.kind}[{counts[child.kind]}]"))
     # Direct construction, not dataclasses.replace: this runs once per block of every tree read.
-    return Block(block.kind, block.label, block.text, block.level, block.attrs, tuple(children), address)
+    return trusted_block(
+        block.kind, block.label, block.text, block.level, block.attrs, tuple(children), address
+    )
 
 
 class BlockTree:

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block, trusted_block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
@@ -81,9 +81,9 @@ class _Node:
                 children.append(child.freeze(at))
             else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
                 attrs = child.attrs or EMPTY_ATTRS
-                children.append(Block(kind, child.label, child.text, child.level, attrs, (), at))
+                children.append(trusted_block(kind, child.label, child.text, child.level, attrs, (), at))
         attrs = self.attrs or EMPTY_ATTRS
-        return Block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
+        return trusted_block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
 
 
 @dataclass(slots=True)
