@@ -126,3 +126,12 @@ def test_the_surrogate_check_finds_the_first_lone_surrogate(text: str) -> None:
 
     found = re.search("[\ud800-\udfff]", text)
     assert _first_surrogate(text) == (found.start() if found else -1)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(" \t\n-:\u2013\u2014aZ\u00e9\u00b2.("), max_size=10))
+def test_the_text_after_a_label_is_what_the_separator_rule_leaves(text: str) -> None:
+    from alignbench.readers.label_grammar import _SEPARATOR, after_label
+
+    for end in range(len(text) + 1):
+        assert after_label(text, end) == text[_SEPARATOR.match(text, end).end() :]

@@ -193,6 +193,27 @@ def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
     return styles
 
 
+def after_label(text: str, end: int) -> str:
+    """The text after a label that ends at ``end``, less the separator (``_SEPARATOR``)."""
+    if text[end : end + 1] == " " and text[end + 1 : end + 2].isalnum():
+        return text[end + 1 :]  # one space, then a letter or digit: all the separator rule takes
+    return text[_SEPARATOR.match(text, end).end() :]  # type: ignore[union-attr]
+
+
+_NUMBERED: dict[tuple[str, str], tuple[int, tuple[Style, ...]]] = {}
+
+
+def _numbered_style(kind: str, token: str) -> tuple[int, tuple[Style, ...]]:
+    """Depth and style of a decimal or ``§`` number (``3.2`` -> 2, ``decimal:2`` #2), kept per number."""
+    found = _NUMBERED.get((kind, token))
+    if found is None:
+        if len(_NUMBERED) >= _STYLES_KEPT:
+            _NUMBERED.clear()
+        depth = token.count(".") + 1
+        found = _NUMBERED[kind, token] = (depth, _one_style(f"{kind}:{depth}", _number_ordinal(token)))
+    return found
+
+
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     if profile.label_prefilter.match(text) is None:
         return None  # no rule can match (most prose): one regex instead of one per rule
@@ -209,8 +230,7 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         depth = 0
         terminated = True
         if kind == "decimal" or kind == "section_sign":
-            depth = token.count(".") + 1
-            styles: tuple[Style, ...] = _one_style(f"{kind}:{depth}", _number_ordinal(token))
+            depth, styles = _numbered_style(kind, token)
         elif kind == "word":
             terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
             if not heading and not terminated:
@@ -232,7 +252,7 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         label = text[:end].strip()
         if label.endswith("."):
             label = label[:-1].rstrip()
-        rest = text[_SEPARATOR.match(text, end).end() :]  # type: ignore[union-attr]
+        rest = after_label(text, end)
         # label, kind, candidates, rest, word, raw_word, decimal_depth, text, terminated
         return LabelMatch(label, kind, styles, rest, word, raw_word, depth, text, terminated)
     return None
