@@ -203,20 +203,6 @@ def after_label(text: str, end: int) -> str:
     return text[_SEPARATOR.match(text, end).end() :]  # type: ignore[union-attr]
 
 
-_NUMBERED: dict[tuple[str, str], tuple[int, tuple[Style, ...]]] = {}
-
-
-def _numbered_style(kind: str, token: str) -> tuple[int, tuple[Style, ...]]:
-    """Depth and style of a decimal or ``§`` number (``3.2`` -> 2, ``decimal:2`` #2), kept per number."""
-    found = _NUMBERED.get((kind, token))
-    if found is None:
-        if len(_NUMBERED) >= _STYLES_KEPT:
-            _NUMBERED.clear()
-        depth = token.count(".") + 1
-        found = _NUMBERED[kind, token] = (depth, _one_style(f"{kind}:{depth}", _number_ordinal(token)))
-    return found
-
-
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     if profile.label_prefilter.match(text) is None:
         return None  # no rule can match (most prose): one regex instead of one per rule
@@ -233,7 +219,8 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         depth = 0
         terminated = True
         if kind == "decimal" or kind == "section_sign":
-            depth, styles = _numbered_style(kind, token)
+            depth = token.count(".") + 1
+            styles = _one_style(f"{kind}:{depth}", _number_ordinal(token))
         elif kind == "word":
             terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
             if not heading and not terminated:
