@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from alignbench.alignment.config import PASS_NAMES, AlignmentConfig
 from alignbench.atomic import dump_json
 
 
-@dataclass(frozen=True, slots=True)
-class AlignedPair:
-    """One pair; slotted, because a 20,000-block run makes ~20,000 of them (no per-instance dict)."""
+class AlignedPair(NamedTuple):
+    """One pair. A named tuple: immutable and built at C speed, where a frozen dataclass set each of
+    its seven fields through a call, and a 20,000-block run makes ~24,000 of them."""
 
     source_path: str
     test_path: str

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from alignbench.readers.profiles import Profile, get_profile
 
@@ -27,7 +28,7 @@ _LEADING_DIGITS = re.compile(r"[0-9]+")
 SEQUENCE_KINDS: frozenset[str] = frozenset({"decimal", "enclosed", "dotted", "closed"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Style:
     """One numbering style and the position of a label in it (``(c)`` is ``enclosed:lower:alpha`` #3)."""
 
@@ -35,8 +36,10 @@ class Style:
     ordinal: int
 
 
-@dataclass(frozen=True)
-class LabelMatch:
+class LabelMatch(NamedTuple):
+    """A label read at the start of a text. A named tuple: immutable (matches are cached and shared)
+    and built at C speed, where a frozen dataclass set each of its nine fields through a call."""
+
     label: str
     kind: str
     candidates: tuple[Style, ...]
@@ -106,7 +109,10 @@ def _letter_styles(prefix: str, token: str) -> tuple[Style, ...]:
 
 def _number_ordinal(token: str) -> int:
     if token[:1].isdigit():
-        return int(_LEADING_DIGITS.match(token.rsplit(".", 1)[-1]).group(0))  # type: ignore[union-attr]
+        last = token.rpartition(".")[2]
+        if last.isascii() and last.isdigit():  # the common case, without a regex
+            return int(last)
+        return int(_LEADING_DIGITS.match(last).group(0))  # type: ignore[union-attr]
     return roman_value(token) or alpha_value(token) or 0
 
 
@@ -172,6 +178,31 @@ def _match_running_cached(profile_name: str, text: str) -> LabelMatch | None:
     return _match(get_profile(profile_name), text, False)
 
 
+_STYLES: dict[tuple[str, int], tuple[Style, ...]] = {}
+_STYLES_KEPT = 65_536
+
+
+def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
+    """The one-candidate tuple of a style, shared by every label of that style and number: a long
+    document has tens of thousands of labels but a few thousand distinct (style, number) pairs."""
+    styles = _STYLES.get((key, ordinal))
+    if styles is None:
+        if len(_STYLES) >= _STYLES_KEPT:
+            _STYLES.clear()
+        styles = _STYLES[key, ordinal] = (Style(key, ordinal),)
+    return styles
+
+
+_new_match = tuple.__new__
+
+
+def after_label(text: str, end: int) -> str:
+    """The text after a label that ends at ``end``, less the separator (``_SEPARATOR``)."""
+    if text[end : end + 1] == " " and text[end + 1 : end + 2].isalnum():
+        return text[end + 1 :]  # one space, then a letter or digit: all the separator rule takes
+    return text[_SEPARATOR.match(text, end).end() :]  # type: ignore[union-attr]
+
+
 def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     if profile.label_prefilter.match(text) is None:
         return None  # no rule can match (most prose): one regex instead of one per rule
@@ -179,46 +210,42 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
         m = rule.pattern.match(text)
         if m is None:
             continue
+        kind = rule.kind
+        end = m.end()
         token = m.group("num")
         word = raw_word = None
-        if rule.kind == "decimal" and "." not in text[: m.end()] and text[m.end() :].lstrip()[:1].islower():
+        if kind == "decimal" and "." not in text[:end] and text[end:].lstrip()[:1].islower():
             continue  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
         depth = 0
         terminated = True
-        if rule.kind in ("decimal", "section_sign"):
+        if kind == "decimal" or kind == "section_sign":
             depth = token.count(".") + 1
-            styles: tuple[Style, ...] = (Style(f"{rule.kind}:{depth}", _number_ordinal(token)),)
-        elif rule.kind == "word":
+            styles = _one_style(f"{kind}:{depth}", _number_ordinal(token))
+        elif kind == "word":
             terminated = bool(m.group("term")) or not profile.word_label_needs_terminator
             if not heading and not terminated:
                 continue
             raw_word = m.group("word").lower()
             word = profile.word_aliases.get(raw_word, raw_word)
-            styles = (Style(f"word:{word}", _number_ordinal(token)),)
-        elif rule.kind in ("enclosed", "dotted", "closed"):
+            styles = _one_style(f"word:{word}", _number_ordinal(token))
+        elif kind in ("enclosed", "dotted", "closed"):
             if token.isdigit():
-                styles = (Style(f"{rule.kind}:digit", int(token)),)
+                styles = _one_style(f"{kind}:digit", int(token))
             elif token.isupper() or token.islower():
-                styles = _letter_styles(rule.kind, token)
+                styles = _letter_styles(kind, token)
             else:
                 styles = ()
             if not styles:
                 continue
         else:  # bullet
-            styles = (Style(f"bullet:{token}", 0),)
-        label = text[: m.end()].strip()
+            styles = _one_style(f"bullet:{token}", 0)
+        label = text[:end].strip()
         if label.endswith("."):
             label = label[:-1].rstrip()
-        rest = text[_SEPARATOR.match(text, m.end()).end() :]  # type: ignore[union-attr]
-        return LabelMatch(
-            label=label,
-            kind=rule.kind,
-            candidates=styles,
-            rest=rest,
-            word=word,
-            raw_word=raw_word,
-            decimal_depth=depth,
-            text=text,
-            terminated=terminated,
-        )
+        if text[end : end + 1] == " " and text[end + 1 : end + 2].isalnum():
+            rest = text[end + 1 :]  # after_label's common case, inline: this runs once per clause read
+        else:
+            rest = after_label(text, end)
+        # tuple.__new__ skips the named tuple's keyword-taking __new__ (half the cost of a match).
+        return _new_match(LabelMatch, (label, kind, styles, rest, word, raw_word, depth, text, terminated))
     return None

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from alignbench.blocks import ROOT_ADDRESS, Block
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block, trusted_block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
@@ -47,14 +47,26 @@ from alignbench.readers.units import MAX_DEPTH, Unit
 _DIGITS = re.compile(r"[0-9]+")
 
 
-@dataclass
 class _Node:
-    kind: str
-    label: str | None = None
-    text: str = ""
-    level: int = 0
-    attrs: dict[str, Any] = field(default_factory=dict)
-    children: list[_Node] = field(default_factory=list)
+    """A block under construction (children still growing); slotted, as one is made per block."""
+
+    __slots__ = ("attrs", "children", "kind", "label", "level", "text")
+
+    def __init__(
+        self,
+        kind: str,
+        label: str | None = None,
+        text: str = "",
+        level: int = 0,
+        attrs: dict[str, Any] | None = None,
+        children: list[_Node] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.label = label
+        self.text = text
+        self.level = level
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+        self.children: list[_Node] = [] if children is None else children
 
     def freeze(self, address: str = ROOT_ADDRESS) -> Block:
         """The immutable block, addresses included (one pass, so ``BlockTree`` need not re-address)."""
@@ -62,12 +74,19 @@ class _Node:
         children = []
         prefix = "" if address == ROOT_ADDRESS else address
         for child in self.children:
-            n = counts[child.kind] = counts.get(child.kind, 0) + 1
-            children.append(child.freeze(f"{prefix}/{child.kind}[{n}]"))
-        return Block(self.kind, self.label, self.text, self.level, self.attrs, tuple(children), address)
+            kind = child.kind
+            n = counts[kind] = counts.get(kind, 0) + 1
+            at = f"{prefix}/{kind}[{n}]"
+            if child.children:
+                children.append(child.freeze(at))
+            else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
+                attrs = child.attrs or EMPTY_ATTRS
+                children.append(trusted_block(kind, child.label, child.text, child.level, attrs, (), at))
+        attrs = self.attrs or EMPTY_ATTRS
+        return trusted_block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpenClause:
     node: _Node
     style: Style
@@ -76,7 +95,7 @@ class _OpenClause:
     item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpenSection:
     node: _Node
     rank: int
@@ -192,37 +211,43 @@ class _Builder:
             self.clauses.pop()
 
     def _clause(self, unit: Unit, label: LabelMatch) -> None:
+        # Runs once per clause of every document read, so the common case is written out inline.
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
-        if label.decimal_depth and not structural:
+        decimal = label.decimal_depth and not structural
+        clauses = self.clauses
+        if decimal:
             self._close_numbered_sections(label.candidates[0])
-        # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-        self._close_indented_deeper(unit, slack=1)
-        style = resolve_style(label, self.clauses)
+        indent = unit.indent
+        if indent is not None:
+            # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
+            self._close_indented_deeper(unit, slack=1)
+        style = label.candidates[0] if len(label.candidates) == 1 else resolve_style(label, clauses)
+        key = style.key
         same = None
-        for index in range(len(self.clauses) - 1, -1, -1):
-            clause = self.clauses[index]
-            if clause.style.key != style.key:
+        for index in range(len(clauses) - 1, -1, -1):
+            clause = clauses[index]
+            if clause.style.key != key:
                 continue
             if structural and clause.item_depth != unit.item_depth:
                 continue  # a list item's sibling is an item of the same style at the same list depth
-            if unit.indent is not None and _indent(clause) < unit.indent - 1:
+            if indent is not None and _indent(clause) < indent - 1:
                 continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
             same = index
             break
         if same is not None:
-            del self.clauses[same:]
-        elif label.decimal_depth and not structural:
+            del clauses[same:]
+        elif decimal:
             self._close_to_shallower_decimal(label)
-        if label.decimal_depth and not structural:
+        if decimal:
             level = label.decimal_depth
         else:
-            level = (self.clauses[-1].node.level if self.clauses else self._base_level()) + 1
-        node = _Node(
-            "list_item", label=label.block_label, text=unit.text, level=level, attrs=dict(unit.attrs)
-        )
-        self._attach(node)
-        item_depth = unit.item_depth if structural else None
-        self.clauses.append(_OpenClause(node, style, unit.indent, unit.path, item_depth))
+            level = (clauses[-1].node.level if clauses else self._base_level()) + 1
+        node = _Node("list_item", label.block_label, unit.text, level, dict(unit.attrs))
+        if clauses:
+            clauses[-1].node.children.append(node)
+        else:
+            self._container().children.append(node)
+        clauses.append(_OpenClause(node, style, indent, unit.path, unit.item_depth if structural else None))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -233,8 +258,10 @@ class _Builder:
         """
         if not self.sections or self.sections[-1].decimal is None:
             return
-        if any(clause.style.key == style.key for clause in self.clauses):
-            return
+        key = style.key
+        for clause in self.clauses:
+            if clause.style.key == key:
+                return
         for index in range(len(self.sections) - 1, -1, -1):
             numbering = self.sections[index].decimal
             if numbering is None:
@@ -298,15 +325,23 @@ def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: 
     if styles == label.candidates:
         return unit
     if styles:
-        return replace(unit, label=replace(label, candidates=styles))
+        return replace(unit, label=label._replace(candidates=styles))
     return replace(unit, label=None, text=label.text or unit.text)
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:
-    """Turn a unit stream into the document block (addresses are assigned by ``BlockTree``)."""
-    stream = list(units)
+    """Turn a unit stream into the document block, addresses included.
+
+    A list is consumed (left empty): each unit is dropped from it once placed, so a long document's
+    units (their label matches, styles and source lines) are freed as its tree grows, not all held
+    at its peak.
+    """
+    stream = units if isinstance(units, list) else list(units)
+    del units
     seen, numbers = _numbering_in(stream)
     builder = _Builder(profile, source)
-    for unit in stream:
-        builder.add(_text_if_no_sequence(unit, seen, numbers))
+    stream.reverse()  # popped from the end, in document order
+    while stream:
+        builder.add(_text_if_no_sequence(stream.pop(), seen, numbers))
+    del seen, numbers
     return builder.root.freeze()

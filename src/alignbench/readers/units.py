@@ -37,9 +37,10 @@ _CLAUSE_ENDINGS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Unit:
-    """One reader unit.
+    """One reader unit: a read-only record (not frozen, only because a frozen dataclass's ``__init__``
+    costs four times as much, and a long document makes one per block).
 
     ``kind`` is heading, paragraph or table. ``rank`` is a heading's rank. ``line`` is the 1-based
     source line the unit starts on (named in errors). ``path`` is set only by the Markdown reader: the
@@ -64,8 +65,10 @@ class Unit:
     attrs: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Line:
+    """One source line of a block; read-only, slotted and unfrozen for the same reason as :class:`Unit`."""
+
     indent: int
     text: str  # stripped
     number: int = 0  # 1-based source line, 0 when unknown

@@ -1,0 +1,64 @@
+"""The block structure of a Markdown document made of ATX headings and plain paragraphs only.
+
+markdown-it's block parser is most of the cost of reading a long document (every line is offered to
+eleven rules, and each block becomes three ``Token`` objects). Many documents need none of that
+machinery: when every line is blank, an ATX heading, or a line that starts with a letter or a digit
+(and is not an ordered-list marker), no CommonMark block construct other than a heading or a
+paragraph can occur - lists, quotes, fences, code, tables, HTML, references, rules and setext
+underlines each need a line that starts with a space, a tab or punctuation. Such a document is
+scanned here into the same (heading, paragraph) sequence, with the same content and source lines,
+that markdown-it yields for it; any other document returns ``None`` and markdown-it reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.common.utils import mdTrim
+
+# markdown-it's ordered-list marker: up to 9 digits, then `.` or `)`, then a space, a tab or the end.
+_ORDERED_MARKER = re.compile(r"[0-9]{1,9}[.)](?:[ \t]|$)")
+_HEADING = re.compile(r"(#{1,6})(?:[ \t]|$)")
+_BLANK = frozenset(" \t")
+
+# (kind, 0-based first source line, inline content, heading level (0 for a paragraph))
+SimpleBlock = tuple[str, int, str, int]
+
+
+def simple_blocks(text: str) -> list[SimpleBlock] | None:
+    """Headings and paragraphs of ``text``, or ``None`` when it holds any other block construct.
+
+    A heading's content is markdown-it's (trimmed, the closing ``#`` run left to markdown-it: a
+    heading that ends in ``#`` sends the document to it). A paragraph is a run of consecutive text
+    lines, ended by a blank line or a heading, its content the lines joined by newlines and trimmed.
+    """
+    blocks: list[SimpleBlock] = []
+    para_start = -1
+    para: list[str] = []
+    for number, line in enumerate(text.split("\n")):
+        first = line[:1]
+        if first.isalnum():
+            if first.isdigit() and _ORDERED_MARKER.match(line) is not None:
+                return None
+            if para_start < 0:
+                para_start = number
+            para.append(line)
+            continue
+        if para_start >= 0:
+            blocks.append(("paragraph", para_start, mdTrim("\n".join(para)), 0))
+            para_start = -1
+            para = []
+        if first == "#":
+            heading = _HEADING.match(line)
+            if heading is None:
+                return None
+            level = len(heading.group(1))
+            content = line[level:]
+            if content.rstrip(" \t").endswith("#"):
+                return None  # a closing `#` run: markdown-it's rule for it is not repeated here
+            blocks.append(("heading", number, mdTrim(content), level))
+        elif not _BLANK.issuperset(line):
+            return None
+    if para_start >= 0:
+        blocks.append(("paragraph", para_start, mdTrim("\n".join(para)), 0))
+    return blocks
