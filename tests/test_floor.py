@@ -112,3 +112,39 @@ def test_flatten_attributes_every_token_and_skips_empty_blocks():
         "/table[1]/row[1]/cell[1]",
         "/table[1]/row[1]/cell[1]",
     )
+
+
+def test_compiled_matcher_gives_the_standard_librarys_opcodes_and_is_undone():
+    """The floor swaps in cydifflib for speed; its opcodes must equal difflib's, ties and repeats included."""
+    import difflib
+
+    import redlines.processor
+
+    from alignbench.floor.engine import compiled_matcher
+
+    words = [
+        "the",
+        "party",
+        "shall",
+        "the",
+        "notice",
+        "of",
+        "the",
+        "party",
+        "to",
+        "the",
+        "other",
+        "party",
+        "in",
+        "writing",
+        "the",
+    ]
+    source = "\n".join(" ".join(words[i:] + words[:i]) for i in range(0, 14, 3)) + "\n(a) the the the."
+    test = "\n".join(" ".join(words[i:] + words[:i]) for i in range(1, 14, 2)) + "\n(b) the party the."
+    processor = redlines.processor.WholeDocumentProcessor(autojunk=False)
+    standard = [op.opcodes for op in processor.process(source, test)]
+    with compiled_matcher():
+        assert redlines.processor.SequenceMatcher is not difflib.SequenceMatcher
+        compiled = [op.opcodes for op in processor.process(source, test)]
+    assert compiled == standard and len(standard) > 3
+    assert redlines.processor.SequenceMatcher is difflib.SequenceMatcher
