@@ -40,7 +40,7 @@ def read_params(root: Path, section: str) -> dict[str, Any]:
 
 
 def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> BlockTree:
-    from alignbench.readers import read
+    from alignbench.treecache import read_tree
 
     spec = labels.get(side)
     if not isinstance(spec, Mapping) or not spec.get("file"):
@@ -48,7 +48,7 @@ def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> 
     path = root / spec["file"]
     if not path.is_file():
         raise AlignbenchError(f"{where}: {side}.file {spec['file']} does not exist; run `dvc repro` first")
-    return read(path, format=spec.get("format"), profile=spec.get("profile"))
+    return read_tree(root, path, spec.get("format"), spec.get("profile"))
 
 
 # The top-level keys ``dump_labels`` writes first: enough to find and read both documents.
