@@ -40,7 +40,7 @@ def read_params(root: Path, section: str) -> dict[str, Any]:
 
 
 def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> BlockTree:
-    from alignbench.treecache import read_tree
+    from alignbench.stagecache import read_tree
 
     spec = labels.get(side)
     if not isinstance(spec, Mapping) or not spec.get("file"):
@@ -82,7 +82,9 @@ def load_pair(root: Path, tier_pair: TierPair, header_only: bool = False) -> Loa
     """
     labels = _labels_header(tier_pair.labels_path) if header_only else None
     if labels is None:
-        labels = load_yaml(tier_pair.labels_path)
+        from alignbench.stagecache import parse_labels
+
+        labels = parse_labels(root, tier_pair.labels_path)
     if not isinstance(labels, Mapping):
         raise AlignbenchError(
             f"{tier_pair.labels_path}: expected a label mapping; run `alignbench label check`"

@@ -195,7 +195,7 @@ def check_file(
     where = str(path)
     result = PairCheck(where=where)
     try:
-        data = load_labels(path)
+        data = load_labels(path, Path(root))
         sides = open_pair(data, Path(root), reader)
     except AlignbenchError as exc:
         result.problems.append(str(exc))

@@ -54,7 +54,7 @@ def open_side(data: dict[str, Any], side: str, root: Path, reader: Reader | None
             "commit the document or fix the path"
         ) from None
     if reader is None:
-        from alignbench.treecache import read_tree  # the later stages re-read these same documents
+        from alignbench.stagecache import read_tree  # the later stages re-read these same documents
 
         tree = read_tree(root, path, entry["format"], entry.get("profile"))
     else:

@@ -129,11 +129,19 @@ def validate_labels(data: Any, where: str, text: str | None = None) -> None:
     yamlload.validate(data, "labels", where, text, describe=_describe)
 
 
-def load_labels(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a ``labels.yaml`` strictly and validate it; every failure is one :class:`AlignbenchError`."""
+def load_labels(path: str | os.PathLike[str], root: Path | None = None) -> dict[str, Any]:
+    """Read a ``labels.yaml`` strictly and validate it; every failure is one :class:`AlignbenchError`.
+
+    With ``root`` (the checkout the file belongs to) the parse goes through the stages' shared cache
+    (:mod:`alignbench.stagecache`); the schema is checked either way."""
     where = str(Path(path))
     text = yamlload.read_text(path)
-    data = yamlload.parse_yaml(text, where)
+    if root is None:
+        data = yamlload.parse_yaml(text, where)
+    else:
+        from alignbench.stagecache import parse_labels
+
+        data = parse_labels(root, Path(path))
     validate_labels(data, where, text)
     return data
 
