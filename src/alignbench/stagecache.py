@@ -1,8 +1,9 @@
 """Parse once per pipeline run: a content-addressed cache of read block trees and parsed label files.
 
 label_check, align@difflib, align@rapidfuzz, floor and score each read the same 708 documents (~2.8 s
-per stage on 2 cores), and label_check and score parse the same 354 label files (~2.5 s each);
-unpickling the results takes a tenth of that. An entry is keyed by everything that decides it: the
+per stage on 2 cores), label_check and score parse the same 354 label files (~2.5 s each), and
+generate and label_check both run the generator's feature probe (~1.5 s); unpickling the results
+takes a tenth of that. An entry is keyed by everything that decides it: the
 input's bytes (and a document's format and profile), plus a fingerprint of the code that parses it
 (its package sources, the versions of the libraries it parses with, the Python version). Any change
 to one of them is a different key, so a stale entry is never served; a corrupt or unreadable entry is
@@ -40,10 +41,22 @@ _PACKAGE = Path(__file__).resolve().parent
 _SOURCES: dict[str, tuple[str, ...]] = {
     "trees": ("readers", "blocks.py", "errors.py", "yamlload.py", "atomic.py", "schemas"),
     "labels": ("yamlload.py", "errors.py"),
+    # the generator's feature probe: its operators, and the reader that confirms each dry run
+    "features": (
+        "generate",
+        "labels",
+        "readers",
+        "blocks.py",
+        "errors.py",
+        "yamlload.py",
+        "atomic.py",
+        "schemas",
+    ),
 }
 _LIBRARIES: dict[str, tuple[str, ...]] = {
     "trees": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
     "labels": ("pyyaml",),
+    "features": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
 }
 T = TypeVar("T")
 
