@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -178,9 +178,14 @@ def _block_list(key: str, rows: list[Any], indent: str) -> list[str]:
 
 
 def _ordered(mapping: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
+    rank, last = _rank(kind)
+    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], last), kv[0]))
+
+
+@cache
+def _rank(kind: str) -> tuple[dict[str, int], int]:
     order = _KEY_ORDER.get(kind, ())
-    rank = {k: i for i, k in enumerate(order)}
-    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], len(order)), kv[0]))
+    return {k: i for i, k in enumerate(order)}, len(order)
 
 
 def _flow(value: Any, kind: str) -> str:
@@ -203,7 +208,12 @@ def _scalar(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return repr(value)
-    text = str(value)
+    return _string_scalar(str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _string_scalar(text: str) -> str:
+    """The quoting of one string; cached because addresses, kinds and statuses repeat on every row."""
     if not text or any(ch in text for ch in '\\"') or not text.isprintable():
         return _double_quoted(text)
     if _plain_is_safe(text):
