@@ -95,3 +95,9 @@ def test_a_label_file_that_fails_to_parse_fails_every_time_with_its_own_message(
         with pytest.raises(AlignbenchError, match="duplicate key 'pair'"):
             stagecache.parse_labels(checkout, path)
     assert not (checkout / stagecache.CACHE_DIR / "labels").exists()
+
+
+def test_a_value_that_cannot_be_pickled_is_returned_and_left_uncached(checkout):
+    value = {"made_by": lambda: None}  # a lambda cannot be pickled
+    assert stagecache.cached(checkout, "labels", b"key", lambda: value, dict) is value
+    assert not list((checkout / stagecache.CACHE_DIR).rglob("*.pickle"))

@@ -153,5 +153,5 @@ def _store(directory: Path, entry: Path, value: Any) -> None:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-    except (OSError, pickle.PicklingError):
+    except Exception:  # an unpicklable value or a full disk: the run just stays uncached
         return
