@@ -7,12 +7,14 @@ import sys
 from pathlib import Path
 
 from alignbench.errors import AlignbenchError, exit_code
+from alignbench.fanout import batch_gc
 from alignbench.runs import BACKENDS, align_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
+    batch_gc()
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--backend", required=True, choices=BACKENDS)
     args = parser.parse_args(argv)

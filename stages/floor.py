@@ -6,12 +6,14 @@ import sys
 from pathlib import Path
 
 from alignbench.errors import AlignbenchError, exit_code
+from alignbench.fanout import batch_gc
 from alignbench.runs import floor_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
+    batch_gc()
     try:
         written = floor_all(ROOT)
     except AlignbenchError as exc:

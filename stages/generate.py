@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from alignbench.errors import AlignbenchError, exit_code
+from alignbench.fanout import batch_gc
 from alignbench.generate.stage import (
     OUT_DIR,
     build_tier,
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
+    batch_gc()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare a fresh build with the committed tier")
     args = parser.parse_args(argv)

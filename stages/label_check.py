@@ -13,6 +13,7 @@ from pathlib import Path
 
 from alignbench.atomic import sweep_temporaries, write_json
 from alignbench.errors import AlignbenchError, CheckFailed, exit_code
+from alignbench.fanout import batch_gc
 from alignbench.labels.check import format_problems
 from alignbench.labels.completeness import (
     blind_subset_problems,
@@ -35,6 +36,7 @@ def _no_stale_output(output: Path, shown: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    batch_gc()
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         epilog="exit status: 0 ok, 1 checks failed, 2 usage or input error",

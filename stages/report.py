@@ -9,6 +9,7 @@ from pathlib import Path
 
 from alignbench.atomic import write_text
 from alignbench.errors import AlignbenchError
+from alignbench.fanout import batch_gc
 from alignbench.labels.blind_summary import blind_pass_summary
 from alignbench.labels.hardest import load_hardest
 from alignbench.report import render_report
@@ -26,6 +27,7 @@ def _read(path: Path, stage: str = "score") -> str:
 
 
 def main() -> int:
+    batch_gc()
     try:
         latest = json.loads(_read(ROOT / "results" / "latest.json"))
         tables = {name: _read(ROOT / "results" / "tables" / f"{name}.csv") for name in TABLES}

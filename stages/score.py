@@ -11,6 +11,7 @@ from pathlib import Path
 
 from alignbench.atomic import sweep_temporaries
 from alignbench.errors import AlignbenchError, exit_code
+from alignbench.fanout import batch_gc
 from alignbench.score.completeness import expectation, require_complete
 from alignbench.score.write import gate_lines, score_repository
 
@@ -33,6 +34,7 @@ def _what_is_left(root: Path) -> str:
 
 
 def main(root: Path = ROOT) -> int:
+    batch_gc()
     for output in OUTPUTS:
         for leftover in sweep_temporaries(root / output):
             print(f"score: removed {leftover.name}, left by an interrupted earlier run", file=sys.stderr)

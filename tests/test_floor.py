@@ -112,3 +112,64 @@ def test_flatten_attributes_every_token_and_skips_empty_blocks():
         "/table[1]/row[1]/cell[1]",
         "/table[1]/row[1]/cell[1]",
     )
+
+
+def test_compiled_matcher_gives_the_standard_librarys_opcodes_and_is_undone():
+    """The floor swaps in cydifflib for speed; its opcodes must equal difflib's, ties and repeats included."""
+    import difflib
+
+    import redlines.processor
+
+    from alignbench.floor.engine import compiled_matcher
+
+    words = [
+        "the",
+        "party",
+        "shall",
+        "the",
+        "notice",
+        "of",
+        "the",
+        "party",
+        "to",
+        "the",
+        "other",
+        "party",
+        "in",
+        "writing",
+        "the",
+    ]
+    source = "\n".join(" ".join(words[i:] + words[:i]) for i in range(0, 14, 3)) + "\n(a) the the the."
+    test = "\n".join(" ".join(words[i:] + words[:i]) for i in range(1, 14, 2)) + "\n(b) the party the."
+    processor = redlines.processor.WholeDocumentProcessor(autojunk=False)
+    standard = [op.opcodes for op in processor.process(source, test)]
+    with compiled_matcher():
+        assert redlines.processor.SequenceMatcher is not difflib.SequenceMatcher
+        compiled = [op.opcodes for op in processor.process(source, test)]
+    assert compiled == standard and len(standard) > 3
+    assert redlines.processor.SequenceMatcher is difflib.SequenceMatcher
+
+
+def test_owner_votes_sum_exactly_the_token_votes():
+    """The floor counts votes a stretch at a time; the totals must equal rule 1 token by token."""
+    from collections import Counter
+
+    import redlines.processor
+
+    from alignbench.floor.engine import owner_votes
+
+    source = _doc(
+        ("1", "Alpha beta gamma delta."), (None, "Same words here and here."), ("2", "Tail (a) end.")
+    )
+    test = _doc((None, "Same words here."), ("1", "Alpha beta gamma delta epsilon."), ("3", "Tail (b) end."))
+    flat_source, flat_test = flatten(source), flatten(test)
+    processor = redlines.processor.WholeDocumentProcessor(autojunk=False)
+    opcodes = [op.opcodes for op in processor.process(flat_source.text, flat_test.text)]
+    by_token: Counter[tuple[str, str]] = Counter()
+    for i, j in token_votes(opcodes):
+        if flat_source.owners[i] is not None and flat_test.owners[j] is not None:
+            by_token[flat_source.owners[i], flat_test.owners[j]] += 1
+    by_stretch: Counter[tuple[str, str]] = Counter()
+    for source_owner, test_owner, count in owner_votes(opcodes, flat_source, flat_test):
+        by_stretch[source_owner, test_owner] += count
+    assert by_stretch == by_token and len(by_token) >= 3

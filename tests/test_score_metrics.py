@@ -14,7 +14,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.score import PairCounts, count_pair, headline, truth_from_labels
 from alignbench.score.ceiling import unrecoverable_moves
 from alignbench.score.counts import reported_moves
-from alignbench.score.passes import pass_counts
+from alignbench.score.passes import NOTHING_TO_LOSE, needs_rerun, pass_counts
 from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, fmt, total
 from alignbench.score.trust import pair_trust, tier_trust
 from alignbench.score.verdicts import move_verdicts
@@ -175,6 +175,17 @@ def test_per_pass_table_and_unique(labels, alignment):
         "move": (2, 2, 1, None),
         "positional": (3, 2, 1, None),  # the unscored cell is excluded
     }
+
+
+def test_unique_skips_the_rerun_only_for_a_pass_without_scored_pairs(labels, alignment):
+    """score skips a pass's re-alignment when it made no scored pair; unique must still be exact."""
+    truth = truth_from_labels(labels)
+    assert needs_rerun(truth, alignment, "fuzzy") and needs_rerun(truth, alignment, "move")
+    assert not needs_rerun(truth, alignment, "label")  # its only pair sits in an excluded split
+    assert not needs_rerun(truth, {"pairs": []}, "fuzzy")
+    everything_kept = pass_counts(truth, alignment, {"label": alignment})
+    skipped = pass_counts(truth, alignment, {"label": NOTHING_TO_LOSE})
+    assert skipped == everything_kept and skipped["label"].unique == 0
 
 
 def test_move_verdicts_match_on_engine_version(labels, alignment):

@@ -203,18 +203,22 @@ def test_outputs_do_not_depend_on_the_hash_seed(tmp_path):
         "import test_score_pipeline as t; root = Path(sys.argv[1]); t._make_repo(root);"
         "files = t._run(root); print(json.dumps({k: v.decode() for k, v in files.items()}, sort_keys=True))"
     )
-    outputs = []
-    for seed in ("1", "4242"):
-        env = dict(os.environ, PYTHONHASHSEED=seed)
-        done = subprocess.run(
+    procs = [  # both at once: each is mostly interpreter start-up and imports
+        subprocess.Popen(
             [sys.executable, "-c", script, str(tmp_path / seed), str(Path(__file__).parent)],
-            env=env,
-            capture_output=True,
+            env=dict(os.environ, PYTHONHASHSEED=seed),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            check=True,
         )
-        outputs.append(done.stdout)
-    assert outputs[0] == outputs[1]
+        for seed in ("1", "4242")
+    ]
+    outputs = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+        outputs.append(out)
+    assert outputs[0] == outputs[1] and outputs[0]
 
 
 def test_missing_engine_output_is_one_clear_error(repo, tmp_path):

@@ -17,6 +17,7 @@ bytes never depend on the worker count or on which worker finished first, and a 
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -31,6 +32,15 @@ ENV = "ALIGNBENCH_SCHEDULER"
 LOCAL_CLUSTER_FROM = 1_000
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+def batch_gc() -> None:
+    """Run the cyclic garbage collector 70x less often, for a stage process that runs one batch and exits.
+
+    A stage builds hundreds of thousands of long-lived objects (label rows, block trees) and almost
+    no cycles, so the default young-generation threshold (700) sends it into collections that free
+    nothing: on 2 cores label_check went from 11.1 s to 7.3 s with peak memory unchanged (108 MB)."""
+    gc.set_threshold(50_000, 20, 20)
 
 
 def scheduler_setting(n_items: int) -> str:

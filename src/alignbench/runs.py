@@ -16,6 +16,7 @@ from alignbench.atomic import dump_json, load_yaml, write_text
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.tiers import TierPair, discover
+from alignbench.yamlload import parse_yaml, read_text
 
 BACKENDS: tuple[str, ...] = ("difflib", "rapidfuzz")
 
@@ -39,7 +40,7 @@ def read_params(root: Path, section: str) -> dict[str, Any]:
 
 
 def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> BlockTree:
-    from alignbench.readers import read
+    from alignbench.stagecache import read_tree
 
     spec = labels.get(side)
     if not isinstance(spec, Mapping) or not spec.get("file"):
@@ -47,16 +48,43 @@ def _document(root: Path, labels: Mapping[str, Any], side: str, where: Path) -> 
     path = root / spec["file"]
     if not path.is_file():
         raise AlignbenchError(f"{where}: {side}.file {spec['file']} does not exist; run `dvc repro` first")
-    return read(path, format=spec.get("format"), profile=spec.get("profile"))
+    return read_tree(root, path, spec.get("format"), spec.get("profile"))
 
 
-def load_pair(root: Path, tier_pair: TierPair) -> LoadedPair:
-    """Labels and both document trees of one pair.
+# The top-level keys ``dump_labels`` writes first: enough to find and read both documents.
+_HEADER_KEYS = frozenset({"schema", "pair", "tier", "source", "test"})
+
+
+def _labels_header(path: Path) -> Any:
+    """Only the leading ``schema``..``test`` keys of a labels.yaml, or ``None`` when they are not first.
+
+    align and floor need the two document specs, not the 16k label rows: parsing just the header (the
+    lines before the first other top-level key) saves ~4 s per stage. A hand-edited file with another
+    order falls back to the full parse; label_check has validated every file strictly already."""
+    text = read_text(path)
+    end = 0
+    for line in text.splitlines(keepends=True):
+        if line[:1] not in (" ", "\t", "\n", "\r") and line.split(":", 1)[0] not in _HEADER_KEYS:
+            break
+        end += len(line)
+    header = parse_yaml(text[:end], str(path)) if end else None
+    if isinstance(header, Mapping) and "source" in header and "test" in header:
+        return header
+    return None
+
+
+def load_pair(root: Path, tier_pair: TierPair, header_only: bool = False) -> LoadedPair:
+    """Labels and both document trees of one pair; with ``header_only`` the labels hold only the keys
+    before the rows (schema, pair, tier, source, test), for stages that read nothing else.
 
     The schema is not re-validated here: the ``label_check`` stage, which every consumer depends on
     in dvc.yaml, validated every file already, and validating 16k rows again per stage costs seconds.
     """
-    labels = load_yaml(tier_pair.labels_path)
+    labels = _labels_header(tier_pair.labels_path) if header_only else None
+    if labels is None:
+        from alignbench.stagecache import parse_labels
+
+        labels = parse_labels(root, tier_pair.labels_path)
     if not isinstance(labels, Mapping):
         raise AlignbenchError(
             f"{tier_pair.labels_path}: expected a label mapping; run `alignbench label check`"
@@ -82,9 +110,10 @@ class PairTask:
     root: Path
     tier_pair: TierPair
     make: Callable[[LoadedPair], Mapping[str, Any]]
+    header_only: bool = False
 
     def __call__(self) -> str:
-        return dump_json(self.make(load_pair(self.root, self.tier_pair)))
+        return dump_json(self.make(load_pair(self.root, self.tier_pair, self.header_only)))
 
 
 def _run(task: PairTask) -> str:
@@ -92,18 +121,23 @@ def _run(task: PairTask) -> str:
 
 
 def write_per_pair(
-    root: Path, out_dir: Path, make: Callable[[LoadedPair], Mapping[str, Any]], what: str = "stage"
+    root: Path,
+    out_dir: Path,
+    make: Callable[[LoadedPair], Mapping[str, Any]],
+    what: str = "stage",
+    header_only: bool = False,
 ) -> list[Path]:
     """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced.
 
     The pairs are computed through :func:`alignbench.fanout.map_pairs` (in-process or on Dask) and
-    only then written, in discovery order: a failing pair leaves every output as it was."""
+    only then written, in discovery order: a failing pair leaves every output as it was. ``make``
+    sees only the labels' header (see :func:`load_pair`) when ``header_only``."""
     from alignbench.fanout import map_pairs
 
     pairs = discover(root)
     texts = map_pairs(
         _run,
-        [PairTask(root, tier_pair, make) for tier_pair in pairs],
+        [PairTask(root, tier_pair, make, header_only) for tier_pair in pairs],
         [f"{tier_pair.tier}/{tier_pair.pair}" for tier_pair in pairs],
         what,
     )
@@ -166,12 +200,12 @@ def align_all(root: Path, backend: str) -> list[Path]:
     """The align stage: ``results/alignments/<backend>/<tier>/<pair>.json`` for every pair."""
     config = alignment_config(read_params(root, "align"), backend)
     out_dir = root / "results" / "alignments" / backend
-    return write_per_pair(root, out_dir, AlignJob(config), what=f"align@{backend}")
+    return write_per_pair(root, out_dir, AlignJob(config), what=f"align@{backend}", header_only=True)
 
 
 def floor_all(root: Path) -> list[Path]:
     """The floor stage: ``results/floor/<tier>/<pair>.json`` for every pair."""
-    return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor")
+    return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor", header_only=True)
 
 
 def read_stage_json(path: Path, shown: str, stage: str) -> Any:

@@ -22,13 +22,14 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-import jsonschema_rs
 import yaml
 
 from alignbench.errors import AlignbenchError
+
+if TYPE_CHECKING:  # imported where used: every stage loads YAML, few ever report a schema error
+    import jsonschema
 
 # libyaml's parser when PyYAML was built with it (the pinned wheels are): same results, ~10x faster.
 _BASE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -156,6 +157,8 @@ def load_schema(kind: str) -> dict[str, Any]:
 
 @cache
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
+    import jsonschema  # ~0.1 s of imports, needed only when the compiled validator finds a problem
+
     return jsonschema.Draft202012Validator(load_schema(kind))
 
 
@@ -188,6 +191,8 @@ def describe_error(error: jsonschema.ValidationError) -> str:
 
 @cache
 def _fast_validator(kind: str) -> Any:
+    import jsonschema_rs
+
     return jsonschema_rs.Draft202012Validator(load_schema(kind))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redlines.processor import tokenize_text
+from redlines.processor import tokenizer
 
 from alignbench.blocks import TEXT_KINDS, BlockTree, normalise
 from alignbench.errors import AlignbenchError
@@ -22,6 +22,8 @@ class FlatDocument:
     # owner[i] = address of the block that token i belongs to; None for the engine's paragraph marks
     owners: tuple[str | None, ...]
     units: tuple[str, ...]
+    # token index where each run of one owner starts (a block's tokens, or one paragraph mark)
+    starts: tuple[int, ...] = ()
 
 
 def flatten(tree: BlockTree) -> FlatDocument:
@@ -36,11 +38,16 @@ def flatten(tree: BlockTree) -> FlatDocument:
             lines.append(line)
             units.append(block.address)
     owners: list[str | None] = []
+    starts: list[int] = []
     for index, (line, address) in enumerate(zip(lines, units, strict=True)):
         if index:
+            starts.append(len(owners))
             owners.append(None)  # the paragraph mark the engine puts between lines
-        owners.extend([address] * len(tokenize_text(line)))
-    return FlatDocument(text="\n".join(lines), owners=tuple(owners), units=tuple(units))
+        count = len(tokenizer.findall(line))  # redlines' tokenize_text, without re's pattern lookup
+        if count:
+            starts.append(len(owners))
+            owners.extend([address] * count)
+    return FlatDocument(text="\n".join(lines), owners=tuple(owners), units=tuple(units), starts=tuple(starts))
 
 
 def check_token_count(flat: FlatDocument, tokens: list[str], side: str) -> None:

@@ -9,9 +9,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from alignbench.blocks import Block, BlockTree, normalise
+from alignbench.blocks import Block, BlockTree
+from alignbench.blocks import normalise as _normalise
+
+# Every verify re-derives the shape of a whole document from texts that barely change between
+# operators: ~320k normalisations per generate run, so the recent ones are remembered.
+normalise = lru_cache(maxsize=1 << 16)(_normalise)
 
 
 @dataclass

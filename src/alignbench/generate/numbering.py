@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from alignbench.generate.model import Unit
 
@@ -97,8 +98,12 @@ class LabelForm:
         return (self.prefix, self.style, self.upper, self.suffix)
 
 
+@lru_cache(maxsize=1 << 14)
 def parse_label(label: str | None, roman: bool = False) -> LabelForm | None:
-    """Parse a label; ``roman`` resolves ``(i)``/``(v)``/``(x)`` style letters as roman numerals."""
+    """Parse a label; ``roman`` resolves ``(i)``/``(v)``/``(x)`` style letters as roman numerals.
+
+    Cached: a pure function of its arguments returning a frozen form, asked ~560k times per generate
+    run (every run of siblings is re-parsed as it grows)."""
     if not label:
         return None
     match = _DECIMAL.match(label)

@@ -192,6 +192,24 @@ def read_enabled_plans(root: Path) -> list[str] | None:
     return [str(p) for p in plans] or None
 
 
+def _missing(spec: PairSpec, root: Path, cache: dict[str, Document]) -> list[str]:
+    """The probe's verdict, shared through the stage cache: label_check asks exactly what generate did."""
+    from alignbench.stagecache import cached
+
+    try:
+        raw = (root / spec.document.file).read_bytes()
+    except OSError:
+        raw = b""  # _load_base reports the missing file
+    key = "\0".join([spec.document.file, *spec.plan.requires]).encode() + b"\0\0" + raw
+    return cached(
+        root,
+        "features",
+        key,
+        lambda: missing_features(_load_base(spec.document, root, cache), spec.plan.requires),
+        list,
+    )
+
+
 def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]) -> list[PairSpec]:
     """Drop automatic pairs whose document lacks the plan's feature; a listed one lacking it is an error."""
     kept = []
@@ -199,7 +217,7 @@ def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]
     for spec in specs:
         key = (spec.document.id, spec.plan.id)
         if key not in verdicts:
-            verdicts[key] = missing_features(_load_base(spec.document, root, cache), spec.plan.requires)
+            verdicts[key] = _missing(spec, root, cache)
         missing = verdicts[key]
         if not missing:
             kept.append(spec)

@@ -171,13 +171,18 @@ def row_problems(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def check_data(data: dict[str, Any], sides: dict[str, Side]) -> list[str]:
-    """Every problem of an already schema-valid label document against its two documents."""
+def check_data(
+    data: dict[str, Any], sides: dict[str, Side], signatures: list[str] | None = None
+) -> list[str]:
+    """Every problem of an already schema-valid label document against its two documents.
+
+    ``signatures`` are the signature problems when the caller has them already (each costs a full
+    canonical dump of the file)."""
     return [
         *digest_problems(data, sides),
         *totality_problems(data, sides),
         *row_problems(data),
-        *signature_problems(data),
+        *(signature_problems(data) if signatures is None else signatures),
         *noop_problems(data, sides),
     ]
 
@@ -195,7 +200,7 @@ def check_file(
     where = str(path)
     result = PairCheck(where=where)
     try:
-        data = load_labels(path)
+        data = load_labels(path, Path(root))
         sides = open_pair(data, Path(root), reader)
     except AlignbenchError as exc:
         result.problems.append(str(exc))
@@ -207,9 +212,10 @@ def check_file(
                 result.problems.append(
                     f"$.{key}: is {data[key]!r} but the file lives at {key} {value!r}; fix it"
                 )
-    result.problems.extend(check_data(data, sides))
+    signatures = signature_problems(data)
+    result.problems.extend(check_data(data, sides, signatures))
     result.problems.extend(adjudication_problems(data, Path(path)))
-    result.figures = pair_figures(data, signed_valid=not signature_problems(data))
+    result.figures = pair_figures(data, signed_valid=not signatures)
     return result
 
 

@@ -53,7 +53,12 @@ def open_side(data: dict[str, Any], side: str, root: Path, reader: Reader | None
             f"{side}.file {entry['file']}: document not found under {root.name or '.'}; "
             "commit the document or fix the path"
         ) from None
-    tree = (reader or default_reader)(path, entry["format"], entry.get("profile"))
+    if reader is None:
+        from alignbench.stagecache import read_tree  # the later stages re-read these same documents
+
+        tree = read_tree(root, path, entry["format"], entry.get("profile"))
+    else:
+        tree = reader(path, entry["format"], entry.get("profile"))
     return Side(file=entry["file"], tree=tree, sha256=hashlib.sha256(raw).hexdigest())
 
 

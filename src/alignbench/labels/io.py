@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -129,11 +129,19 @@ def validate_labels(data: Any, where: str, text: str | None = None) -> None:
     yamlload.validate(data, "labels", where, text, describe=_describe)
 
 
-def load_labels(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a ``labels.yaml`` strictly and validate it; every failure is one :class:`AlignbenchError`."""
+def load_labels(path: str | os.PathLike[str], root: Path | None = None) -> dict[str, Any]:
+    """Read a ``labels.yaml`` strictly and validate it; every failure is one :class:`AlignbenchError`.
+
+    With ``root`` (the checkout the file belongs to) the parse goes through the stages' shared cache
+    (:mod:`alignbench.stagecache`); the schema is checked either way."""
     where = str(Path(path))
     text = yamlload.read_text(path)
-    data = yamlload.parse_yaml(text, where)
+    if root is None:
+        data = yamlload.parse_yaml(text, where)
+    else:
+        from alignbench.stagecache import parse_labels
+
+        data = parse_labels(root, Path(path))
     validate_labels(data, where, text)
     return data
 
@@ -170,9 +178,14 @@ def _block_list(key: str, rows: list[Any], indent: str) -> list[str]:
 
 
 def _ordered(mapping: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
+    rank, last = _rank(kind)
+    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], last), kv[0]))
+
+
+@cache
+def _rank(kind: str) -> tuple[dict[str, int], int]:
     order = _KEY_ORDER.get(kind, ())
-    rank = {k: i for i, k in enumerate(order)}
-    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], len(order)), kv[0]))
+    return {k: i for i, k in enumerate(order)}, len(order)
 
 
 def _flow(value: Any, kind: str) -> str:
@@ -195,7 +208,12 @@ def _scalar(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return repr(value)
-    text = str(value)
+    return _string_scalar(str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _string_scalar(text: str) -> str:
+    """The quoting of one string; cached because addresses, kinds and statuses repeat on every row."""
     if not text or any(ch in text for ch in '\\"') or not text.isprintable():
         return _double_quoted(text)
     if _plain_is_safe(text):

@@ -153,7 +153,7 @@ def facts_from_repo(root: Path) -> list[PairFacts]:
         if not path.is_file():
             facts.append(PairFacts(spec.pair, 0, heavy, heavy))
             continue
-        facts.append(pair_facts(load_labels(path), heavy))
+        facts.append(pair_facts(load_labels(path, root), heavy))
     return facts
 
 

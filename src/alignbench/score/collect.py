@@ -22,7 +22,7 @@ from alignbench.score.ceiling import twin_classes, unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
 from alignbench.score.families import REAL, pair_origin
 from alignbench.score.holdout import ambiguous_pairs, half_of, is_control
-from alignbench.score.passes import DROPPABLE_PASSES, PassCounts, pass_counts
+from alignbench.score.passes import DROPPABLE_PASSES, NOTHING_TO_LOSE, PassCounts, needs_rerun, pass_counts
 from alignbench.score.swaps import swap_partners
 from alignbench.score.trust import pair_trust
 from alignbench.score.truth import Truth, truth_from_labels
@@ -116,7 +116,9 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         if align_params is not None:
             enabled = list(align_params.get("passes") or [])
             for name in DROPPABLE_PASSES:
-                if name in enabled:
+                if name in enabled and not needs_rerun(truth, output, name):
+                    reduced[name] = NOTHING_TO_LOSE
+                elif name in enabled:
                     reduced[name] = align_loaded(loaded, alignment_config(align_params, engine, without=name))
         scored.passes[engine] = pass_counts(truth, output, reduced)
     for peer in PEERS:

@@ -42,6 +42,16 @@ def pass_pairs(alignment: Mapping[str, Any], name: str) -> list[tuple[str, str]]
     return [(p["source"], p["test"]) for p in alignment["pairs"] if p.get("matched_by") == name]
 
 
+def needs_rerun(truth: Truth, alignment: Mapping[str, Any], name: str) -> bool:
+    """Whether ``unique`` for ``name`` needs the run without it: with no scored pair of its own, a pass
+    has nothing the reduced run could lack, so its ``unique`` is 0 and the re-alignment is skipped
+    (over half of score's per-pass re-runs on the committed corpus)."""
+    return any(_scored(truth, *p) for p in pass_pairs(alignment, name))
+
+
+NOTHING_TO_LOSE: Mapping[str, Any] = {"pairs": []}  # the stand-in reduced run when needs_rerun is False
+
+
 def unique_pairs(truth: Truth, full: Mapping[str, Any], reduced: Mapping[str, Any], name: str) -> int:
     """Scored pairs made by ``name`` in the full run that the run without ``name`` does not contain."""
     remaining = {(p["source"], p["test"]) for p in reduced["pairs"]}

@@ -1,0 +1,157 @@
+"""Parse once per pipeline run: a content-addressed cache of read block trees and parsed label files.
+
+label_check, align@difflib, align@rapidfuzz, floor and score each read the same 708 documents (~2.8 s
+per stage on 2 cores), label_check and score parse the same 354 label files (~2.5 s each), and
+generate and label_check both run the generator's feature probe (~1.5 s); unpickling the results
+takes a tenth of that. An entry is keyed by everything that decides it: the
+input's bytes (and a document's format and profile), plus a fingerprint of the code that parses it
+(its package sources, the versions of the libraries it parses with, the Python version). Any change
+to one of them is a different key, so a stale entry is never served; a corrupt or unreadable entry is
+ignored and the input parsed again. Only successes are cached: a bad input fails, with its own
+message, every time.
+
+Entries live in ``<root>/.dvc/tmp/alignbench-cache/<kind>/<fingerprint>/`` (DVC's own scratch
+directory, ignored by git and DVC), so only a DVC checkout caches, never a test's temporary
+repository; a new fingerprint removes the entries of older ones. ``ALIGNBENCH_CACHE=off`` turns the
+cache off. The entries are pickles this project wrote into its own checkout; never point it at a
+directory others can write to.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import pickle
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alignbench.blocks import BlockTree
+
+ENV = "ALIGNBENCH_CACHE"
+CACHE_DIR = ".dvc/tmp/alignbench-cache"
+_PACKAGE = Path(__file__).resolve().parent
+# Per kind: what an entry is a function of besides its input (package sources, parsing libraries).
+_SOURCES: dict[str, tuple[str, ...]] = {
+    "trees": ("readers", "blocks.py", "errors.py", "yamlload.py", "atomic.py", "schemas"),
+    "labels": ("yamlload.py", "errors.py"),
+    # the generator's feature probe: its operators, and the reader that confirms each dry run
+    "features": (
+        "generate",
+        "labels",
+        "readers",
+        "blocks.py",
+        "errors.py",
+        "yamlload.py",
+        "atomic.py",
+        "schemas",
+    ),
+}
+_LIBRARIES: dict[str, tuple[str, ...]] = {
+    "trees": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
+    "labels": ("pyyaml",),
+    "features": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
+}
+T = TypeVar("T")
+
+
+@cache
+def fingerprint(kind: str) -> str:
+    """A digest of the parsing code of ``kind``, its libraries' versions and the Python version."""
+    digest = hashlib.sha256(f"{kind}\0{sys.version}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
+    for library in _LIBRARIES[kind]:
+        digest.update(f"{library}=={metadata.version(library)}\0".encode())
+    for name in _SOURCES[kind]:
+        top = _PACKAGE / name
+        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
+        for path in files:
+            if path.suffix in (".py", ".yaml", ".json"):
+                digest.update(f"{path.relative_to(_PACKAGE).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _cache_dir(root: Path, kind: str) -> Path | None:
+    if os.environ.get(ENV, "").strip().lower() in ("off", "0", "false", "no"):
+        return None
+    if not (root / ".dvc").is_dir():
+        return None
+    return root / CACHE_DIR / kind / fingerprint(kind)
+
+
+def cached(root: Path, kind: str, key: bytes, compute: Callable[[], T], expected: type) -> T:
+    """``compute()``, or the entry stored for (``kind``, ``key``) by an earlier call with the same code."""
+    directory = _cache_dir(root, kind)
+    if directory is None:
+        return compute()
+    name = hashlib.sha256(key).hexdigest()
+    entry = directory / name[:2] / f"{name}.pickle"
+    found = _load(entry)
+    if isinstance(found, expected):
+        return found  # type: ignore[return-value]
+    value = compute()
+    _store(directory, entry, value)
+    return value
+
+
+def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -> BlockTree:
+    """``alignbench.readers.read(path, format, profile)``, from the cache when read before."""
+    from alignbench.readers import read
+
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return read(path, format=format, profile=profile)  # the reader reports the file's problem
+    key = f"{format}\0{profile}\0".encode() + raw
+    return cached(root, "trees", key, lambda: read(path, format=format, profile=profile), BlockTree)
+
+
+def parse_labels(root: Path, path: Path) -> Any:
+    """The strict parse of a labels.yaml (``yamlload.parse_yaml``, no schema check), from the cache when
+    parsed before; a file that fails to parse raises its own error every time."""
+    from alignbench.yamlload import parse_yaml, read_text
+
+    text = read_text(path)
+    return cached(root, "labels", text.encode("utf-8"), lambda: parse_yaml(text, str(path)), dict)
+
+
+def _load(entry: Path) -> Any:
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # thousands of small objects: collecting midway through only costs time
+    try:
+        return pickle.loads(data)
+    except Exception:
+        return None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _store(directory: Path, entry: Path, value: Any) -> None:
+    """Write the entry atomically; a cache that cannot be written is only a slower run, never an error."""
+    try:
+        if not directory.is_dir() and directory.parent.is_dir():
+            for older in sorted(p for p in directory.parent.iterdir() if p.is_dir() and p != directory):
+                shutil.rmtree(older, ignore_errors=True)
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        # Atomic (rename) but not fsynced: an entry torn by a crash fails to unpickle and is re-parsed.
+        fd, tmp = tempfile.mkstemp(prefix=f".{entry.name}.", suffix=".tmp", dir=entry.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, entry)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except Exception:  # an unpicklable value or a full disk: the run just stays uncached
+        return
