@@ -21,10 +21,10 @@ containment reading uses difflib for both backends, so both look at the same evi
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING
 
 from alignbench.alignment.moves import rank_candidates
+from alignbench.alignment.similarity import SequenceMatcher
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
@@ -52,7 +52,7 @@ def containment(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     """Share of the shorter token sequence covered by the blocks it has in common with the longer."""
     if not a or not b:
         return 0.0
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
     shared = sum(block.size for block in matcher.get_matching_blocks())
     return shared / min(len(a), len(b))
 

@@ -15,13 +15,17 @@ bounded too: above :data:`PAIR_COST_CAP` it is scored on content-defined chunks 
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
 import re
 from collections.abc import Callable, Sequence
 from math import isqrt
 
 from alignbench.alignment.config import BACKENDS, AlignmentConfigError
+
+try:  # CPython's difflib compiled: same algorithm, junk and tie rules, so the same blocks and ratios
+    from cydifflib import SequenceMatcher
+except ImportError:  # pragma: no cover - the lock installs it; the standard library gives identical results
+    from difflib import SequenceMatcher
 
 # The redlines tokenizer's tokens with their trailing whitespace stripped: the units the leaf diff reports.
 _TOKEN = re.compile(r"[^()\s]+|[().?!-]")
@@ -78,7 +82,7 @@ def chunked_ratio(
     cost = pair_cost(len(ca), len(cb))
     region_budget = _REGION_CAPS * cap
     matched = 0.0
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ca, cb, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, ca, cb, autojunk=False).get_opcodes():
         if op == "equal":
             matched += sum(len(c) for c in ca[i1:i2])
         elif op == "replace":
@@ -112,7 +116,7 @@ def resolve_backend(requested: str) -> str:
 
 
 def _difflib_ratio(a: Sequence[int], b: Sequence[int]) -> float:
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
 def ratio_function(resolved: str) -> Callable[[Sequence[int], Sequence[int]], float]:

@@ -70,13 +70,17 @@ def twin_classes(tree: BlockTree) -> dict[str, str]:
     stack = [tree.root]
     while stack:
         parent = stack.pop()
-        groups: dict[tuple[str, str], list[str]] = {}
+        by_text: dict[tuple[str, str], list] = {}
         for child in parent.children:
-            if child.normalised_text and (child.kind == "row" or not child.is_container):
-                groups.setdefault((child.kind, child.digest), []).append(child.address)
-            stack.append(child)
-        for (kind, digest), members in groups.items():
-            if len(members) > 1:
-                for address in members:
-                    classes[address] = f"{parent.address}\x1f{kind}\x1f{digest}"
+            if child.kind == "row" or not child.is_container:
+                text = child.normalised_text
+                if text:
+                    by_text.setdefault((child.kind, text), []).append(child)
+            if child.children:
+                stack.append(child)
+        for (kind, _text), same in by_text.items():
+            if len(same) < 2:
+                continue  # the digest (label and text) is only worth computing for equal texts
+            for child in same:
+                classes[child.address] = f"{parent.address}\x1f{kind}\x1f{child.digest}"
     return classes
