@@ -204,12 +204,18 @@ def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[
     blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty)."""
     env: dict[str, Any] = {}
     units: list[Unit] = []
+    append = units.append
     for kind, start, content, level in blocks:
-        lines = _inline_lines(content, env, dropped)
         if kind == "heading":
-            units.append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
-        else:
-            units.extend(_paragraph(lines, [], profile, start + 1, ()))
+            lines = _inline_lines(content, env, dropped)
+            append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
+        elif "\n" in content or _has_inline_markup(content):
+            units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
+        else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
+            joined = content.strip()
+            label = match_label(joined, profile)
+            text = joined if label is None else label.rest
+            append(Unit("paragraph", text=text, label=label, line=start + 1, path=()))
     return units
 
 
