@@ -227,7 +227,12 @@ class _Builder:
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
         decimal = label.decimal_depth and not structural
         clauses = self.clauses
-        if decimal and self.sections and self.sections[-1].decimal is not None:
+        if (
+            decimal
+            and self.sections
+            and self.sections[-1].decimal is not None
+            and not (clauses and clauses[-1].style.key == label.candidates[0].key)
+        ):  # (an open clause of the same style keeps the sections open: the common case, tested first)
             self._close_numbered_sections(label.candidates[0])
         indent = unit.indent
         if indent is not None:
