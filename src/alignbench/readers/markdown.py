@@ -30,6 +30,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from alignbench.blocks import EMPTY_ATTRS
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, bullet_match, match_label, rendered_number
 from alignbench.readers.pipe_table import parse_pipe_table
@@ -215,7 +216,7 @@ def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[
             joined = content.strip()
             label = match_label(joined, profile)
             text = joined if label is None else label.rest
-            append(Unit("paragraph", text=text, label=label, line=start + 1, path=()))
+            append(Unit("paragraph", text=text, label=label, line=start + 1, path=(), attrs=EMPTY_ATTRS))
     return units
 
 
