@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.readers.label_grammar import _match, _match_rules
+from alignbench.readers.label_grammar import _match, _match_rules, match_label, match_label_uncached
 from alignbench.readers.profiles import get_profile, profile_names
 
 TESTS = Path(__file__).parent
@@ -74,3 +74,14 @@ def test_dispatch_agrees_with_the_rules_tried_one_by_one(name: str) -> None:
 def test_dispatch_agrees_on_label_like_text(text: str, heading: bool) -> None:
     profile = get_profile("contract")
     assert _match(profile, text, heading) == _one_by_one("contract", text, heading)
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_uncached_matching_agrees_with_the_cache(name: str) -> None:
+    """Long Markdown documents bypass the label cache; both ways give the same match for every line."""
+    profile = get_profile(name)
+    for text in _lines():
+        for heading in (True, False):
+            assert match_label_uncached(text, profile, heading=heading) == match_label(
+                text, profile, heading=heading
+            ), (text, heading)

@@ -167,7 +167,23 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
     return _match_running_cached(profile.name, text)
 
 
-@lru_cache(maxsize=8192)
+def match_label_uncached(text: str, profile: Profile, *, heading: bool = False) -> LabelMatch | None:
+    """:func:`match_label` without its cache, for a reader that asks about each line once and reads a
+    document longer than the cache holds (``LABEL_CACHE_SIZE`` lines): its lines could only reach the
+    cache to be evicted before any reuse, and evicting one entry per line costs more than the cache
+    saves (a 20,000-clause pair read 10-15% faster without it)."""
+    match = _match(profile, text, True)
+    if match is None or heading or match.terminated:
+        return match
+    return _match(profile, text, False)
+
+
+# Lines whose label matches are kept: a document and its revision read one after the other share
+# most lines, so the second read finds them here.
+LABEL_CACHE_SIZE = 8192
+
+
+@lru_cache(maxsize=LABEL_CACHE_SIZE)
 def _match_cached(profile_name: str, text: str) -> LabelMatch | None:
     return _match(get_profile(profile_name), text, True)
 
