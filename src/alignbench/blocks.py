@@ -209,7 +209,9 @@ class Block:
         )
 
 
-_SLOT_SETTERS = tuple(
+# Each slot's setter, by field: a frozen dataclass refuses plain assignment, and these fill a new
+# block's slots directly (``trusted_block``; the readers' tree builder inlines the same calls).
+SLOT_SETTERS = tuple(
     Block.__dict__[name].__set__
     for name in ("kind", "label", "text", "level", "attrs", "children", "address", "_digest")
 )
@@ -229,7 +231,7 @@ def trusted_block(
     frozen dataclass's ``__init__`` sets each slot through ``object.__setattr__`` and then validates,
     which was half the cost of freezing a tree; this fills the slots directly, once each."""
     block = _new_object(Block)
-    set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = _SLOT_SETTERS
+    set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = SLOT_SETTERS
     set_kind(block, kind)
     set_label(block, label)
     set_text(block, text)

@@ -30,8 +30,16 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from alignbench.blocks import EMPTY_ATTRS
 from alignbench.errors import AlignbenchError
-from alignbench.readers.label_grammar import LabelMatch, bullet_match, match_label, rendered_number
+from alignbench.readers.label_grammar import (
+    LABEL_CACHE_SIZE,
+    LabelMatch,
+    bullet_match,
+    match_label,
+    match_label_uncached,
+    rendered_number,
+)
 from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
@@ -204,12 +212,20 @@ def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[
     blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty)."""
     env: dict[str, Any] = {}
     units: list[Unit] = []
+    append = units.append
+    # Each plain line is asked about once: a document longer than the label cache would only thrash it.
+    match = match_label if len(blocks) <= LABEL_CACHE_SIZE else match_label_uncached
     for kind, start, content, level in blocks:
-        lines = _inline_lines(content, env, dropped)
         if kind == "heading":
-            units.append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
-        else:
-            units.extend(_paragraph(lines, [], profile, start + 1, ()))
+            lines = _inline_lines(content, env, dropped)
+            append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
+        elif "\n" in content or _has_inline_markup(content):
+            units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
+        else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
+            joined = content.strip()
+            label = match(joined, profile)
+            text = joined if label is None else label.rest
+            append(Unit("paragraph", text=text, label=label, line=start + 1, path=(), attrs=EMPTY_ATTRS))
     return units
 
 

@@ -38,13 +38,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block, trusted_block
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, SLOT_SETTERS, Block, trusted_block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
 from alignbench.readers.units import MAX_DEPTH, Unit
 
 _DIGITS = re.compile(r"[0-9]+")
+
+
+_new_block = object.__new__
+set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = SLOT_SETTERS
 
 
 class _Node:
@@ -80,8 +84,16 @@ class _Node:
             if child.children:
                 children.append(child.freeze(at))
             else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
-                attrs = child.attrs or EMPTY_ATTRS
-                children.append(trusted_block(kind, child.label, child.text, child.level, attrs, (), at))
+                block = _new_block(Block)
+                set_kind(block, kind)
+                set_label(block, child.label)
+                set_text(block, child.text)
+                set_level(block, child.level)
+                set_attrs(block, child.attrs or EMPTY_ATTRS)
+                set_children(block, ())
+                set_address(block, at)
+                set_digest(block, None)
+                children.append(block)
         attrs = self.attrs or EMPTY_ATTRS
         return trusted_block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
 
@@ -215,7 +227,12 @@ class _Builder:
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
         decimal = label.decimal_depth and not structural
         clauses = self.clauses
-        if decimal:
+        if (
+            decimal
+            and self.sections
+            and self.sections[-1].decimal is not None
+            and not (clauses and clauses[-1].style.key == label.candidates[0].key)
+        ):  # (an open clause of the same style keeps the sections open: the common case, tested first)
             self._close_numbered_sections(label.candidates[0])
         indent = unit.indent
         if indent is not None:
@@ -242,7 +259,8 @@ class _Builder:
             level = label.decimal_depth
         else:
             level = (clauses[-1].node.level if clauses else self._base_level()) + 1
-        node = _Node("list_item", label.block_label, unit.text, level, dict(unit.attrs))
+        attrs = unit.attrs
+        node = _Node("list_item", label.block_label, unit.text, level, dict(attrs) if attrs else EMPTY_ATTRS)
         if clauses:
             clauses[-1].node.children.append(node)
         else:
@@ -306,13 +324,17 @@ def _indent(clause: _OpenClause) -> int:
 
 
 def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
-    seen = set()
-    numbers = set()
+    seen: set[tuple[str, int]] = set()
+    numbers: set[str] = set()
+    add_seen = seen.add
+    add_number = numbers.add
     for unit in units:
-        if unit.label is not None:
-            seen.update((c.key, c.ordinal) for c in unit.label.candidates)
-            if unit.label.kind == "decimal":
-                numbers.add(unit.label.label)
+        label = unit.label
+        if label is not None:
+            for c in label.candidates:
+                add_seen((c.key, c.ordinal))
+            if label.kind == "decimal":
+                add_number(label.label)
     return frozenset(seen), frozenset(numbers)
 
 
@@ -341,7 +363,13 @@ def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") 
     seen, numbers = _numbering_in(stream)
     builder = _Builder(profile, source)
     stream.reverse()  # popped from the end, in document order
+    add = builder.add
+    pop = stream.pop
     while stream:
-        builder.add(_text_if_no_sequence(stream.pop(), seen, numbers))
+        unit = pop()
+        label = unit.label
+        if label is not None and not unit.opens_item:
+            unit = _text_if_no_sequence(unit, seen, numbers)
+        add(unit)
     del seen, numbers
     return builder.root.freeze()

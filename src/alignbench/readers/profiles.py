@@ -54,6 +54,13 @@ class Profile:
     labels: tuple[LabelRule, ...]
     # Every label rule in one alternation: text it does not match (most prose) skips the rule loop.
     label_prefilter: re.Pattern[str]
+    # The same alternation with one group per rule (``_dispatch``): one regex call both rejects prose
+    # and names the first rule that matches, with its groups. ``None`` when a pattern refers to a group
+    # by number, which renumbering would break; the rules are then tried one by one.
+    label_dispatch: re.Pattern[str] | None
+    # Per group index of ``label_dispatch`` that closes a rule: (rule index, its ``num``, ``word`` and
+    # ``term`` group indices, 0 for a group the rule lacks).
+    dispatch_groups: dict[int, tuple[int, int, int, int]]
     word_aliases: dict[str, str]
     word_label_needs_terminator: bool
     headings: HeadingRules
@@ -81,6 +88,34 @@ def _alternation(rules: list[LabelRule]) -> re.Pattern[str]:
         for r in rules
     ]
     return re.compile("|".join(parts) or "(?!)")
+
+
+_NUMBERED_REFERENCE = re.compile(r"\\[1-9]|\(\?\([1-9]")
+_GROUP_NAME = re.compile(r"\(\?P(<|=|>)([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _dispatch(rules: list[LabelRule]) -> tuple[re.Pattern[str] | None, dict[int, tuple[int, int, int, int]]]:
+    """Every rule in one alternation, each wrapped in its own group, its named groups renamed apart.
+
+    Anchored alternatives are tried in order and the first that matches wins, exactly as the rules
+    are tried in precedence order, and each alternative matches as its pattern alone would."""
+    if not rules or any(_NUMBERED_REFERENCE.search(r.pattern.pattern) for r in rules):
+        return None, {}
+    parts = []
+    for index, rule in enumerate(rules):
+        body = _GROUP_NAME.sub(lambda m, i=index: f"(?P{m.group(1)}r{i}_{m.group(2)}", rule.pattern.pattern)
+        body = f"(?i:{body})" if rule.pattern.flags & re.IGNORECASE else body
+        parts.append(f"(?P<r{index}>{body})")
+    try:
+        pattern = re.compile("|".join(parts))
+    except re.error:
+        return None, {}
+    names = pattern.groupindex
+    groups = {
+        names[f"r{i}"]: (i, names[f"r{i}_num"], names.get(f"r{i}_word", 0), names.get(f"r{i}_term", 0))
+        for i in range(len(rules))
+    }
+    return pattern, groups
 
 
 def _drop_alternation(drops: list[tuple[str, re.Pattern[str]]]) -> re.Pattern[str] | None:
@@ -172,10 +207,13 @@ def _compile(name: str, spec: Any) -> Profile:
     drops = []
     for drop_name in sorted(spec.get("drop_lines") or {}):
         drops.append((str(drop_name), re.compile(str(spec["drop_lines"][drop_name]))))
+    dispatch, dispatch_groups = _dispatch(rules)
     return Profile(
         name=name,
         labels=tuple(rules),
         label_prefilter=_alternation(rules),
+        label_dispatch=dispatch,
+        dispatch_groups=dispatch_groups,
         drop_pattern=_drop_alternation(drops),
         word_aliases={str(k).lower(): str(v).lower() for k, v in (spec.get("word_aliases") or {}).items()},
         word_label_needs_terminator=bool(spec.get("word_label_needs_terminator", False)),

@@ -17,7 +17,10 @@ import re
 from markdown_it.common.utils import mdTrim
 
 # markdown-it's ordered-list marker: up to 9 digits, then `.` or `)`, then a space, a tab or the end.
-_ORDERED_MARKER = re.compile(r"[0-9]{1,9}[.)](?:[ \t]|$)")
+# Searched for in the whole text at once (the first line, then after every newline), where a match per
+# line costs twice as much: a line's end is a newline or the end of the text.
+_ORDERED_MARKER = re.compile(r"[0-9]{1,9}[.)](?:[ \t\n]|\Z)")
+_ORDERED_MARKER_LINE = re.compile(r"\n[0-9]{1,9}[.)](?:[ \t\n]|\Z)")
 _HEADING = re.compile(r"(#{1,6})(?:[ \t]|$)")
 _BLANK = frozenset(" \t")
 
@@ -32,14 +35,14 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
     heading that ends in ``#`` sends the document to it). A paragraph is a run of consecutive text
     lines, ended by a blank line or a heading, its content the lines joined by newlines and trimmed.
     """
+    if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
+        return None  # a line opens an ordered list
     blocks: list[SimpleBlock] = []
     para_start = -1
     para: list[str] = []
     for number, line in enumerate(text.split("\n")):
         first = line[:1]
         if first.isalnum():
-            if first.isdigit() and _ORDERED_MARKER.match(line) is not None:
-                return None
             if para_start < 0:
                 para_start = number
             para.append(line)

@@ -1,0 +1,87 @@
+"""The one-regex label dispatch gives exactly what trying the label rules one by one gives: the same
+match (or none) for every line of the reader fixtures and the outside documents, for every profile,
+read as a heading and as running text, including the lines a first rule matches and then turns down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.readers.label_grammar import _match, _match_rules, match_label, match_label_uncached
+from alignbench.readers.profiles import get_profile, profile_names
+
+TESTS = Path(__file__).parent
+# Lines a first rule matches and then turns down, so the next rules decide: a bare number before
+# lower-case prose, an unterminated word label in running text, an enclosed mixed-case token.
+TURNED_DOWN = (
+    "30 days after notice",
+    "2025 (the year) ends",
+    "Section 5 (Fees) survives",
+    "Section 5 fees",
+    "(Ab) mixed case",
+    "(ab) lower case",
+    "IV. Fourth",
+    "H. R. 4668",
+    "§ 12a. Scope",
+    "SEC. 2. SHORT TITLE.",
+    "Article IV--General",
+    "- bullet",
+    "• bullet",
+    "12.3",
+    "1.",
+)
+
+
+def _lines() -> list[str]:
+    paths = sorted(TESTS.glob("reader_fixtures/*")) + sorted(TESTS.glob("outside/**/*.md"))
+    lines = {
+        line.strip()
+        for path in paths
+        if path.suffix in (".md", ".txt")
+        for line in path.read_text("utf-8").splitlines()
+    }
+    return sorted(line for line in lines if line) + list(TURNED_DOWN)
+
+
+def _one_by_one(name: str, text: str, heading: bool):
+    profile = get_profile(name)
+    return _match_rules(profile, text, heading, 0)
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_dispatch_agrees_with_the_rules_tried_one_by_one(name: str) -> None:
+    profile = get_profile(name)
+    assert profile.label_dispatch is not None  # the shipped profiles all refer to groups by name
+    lines = _lines()
+    assert len(lines) > 1000
+    matched = 0
+    for text in lines:
+        for heading in (True, False):
+            expected = _one_by_one(name, text, heading)
+            assert _match(profile, text, heading) == expected, (text, heading)
+            matched += expected is not None
+    assert matched > 100  # the fixtures hold labels, so the comparison covers matches, not only misses
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="0123456789.()§-*•aivxAIVX SecTIONsecartl:–—", min_size=1, max_size=24),
+    st.booleans(),
+)
+def test_dispatch_agrees_on_label_like_text(text: str, heading: bool) -> None:
+    profile = get_profile("contract")
+    assert _match(profile, text, heading) == _one_by_one("contract", text, heading)
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_uncached_matching_agrees_with_the_cache(name: str) -> None:
+    """Long Markdown documents bypass the label cache; both ways give the same match for every line."""
+    profile = get_profile(name)
+    for text in _lines():
+        for heading in (True, False):
+            assert match_label_uncached(text, profile, heading=heading) == match_label(
+                text, profile, heading=heading
+            ), (text, heading)
