@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -17,6 +14,7 @@ from alignbench.alignment.flat import fast_normalise
 from alignbench.alignment.lis import lis_indices
 from alignbench.blocks import normalise
 from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
+from hash_seeds import outputs_under_hash_seeds
 
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
 
@@ -81,21 +79,7 @@ for backend in ("difflib", "rapidfuzz"):
 
 def test_json_is_byte_identical_under_different_hash_seeds():
     script = _SCRIPT.format(tests=str(Path(__file__).parent))
-    procs = [  # both at once: each is mostly interpreter start-up and imports
-        subprocess.Popen(
-            [sys.executable, "-c", script],
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for seed in ("1", "4242")
-    ]
-    outputs = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err
-        outputs.append(out)
+    outputs = outputs_under_hash_seeds(["-c", script])
     assert outputs[0] == outputs[1] and outputs[0].count('"engine"') == 2
 
 

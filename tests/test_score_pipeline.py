@@ -16,6 +16,7 @@ from alignbench.readers import read
 from alignbench.report import render_report
 from alignbench.runs import align_all, write_per_pair
 from alignbench.score.write import score_repository
+from hash_seeds import SEEDS, outputs_under_hash_seeds
 
 FIXTURES = Path(__file__).parent / "score_fixtures"
 REPO = Path(__file__).parent.parent
@@ -194,30 +195,14 @@ def test_report_sections_and_not_assessed_real_tier(repo):
 
 
 def test_outputs_do_not_depend_on_the_hash_seed(tmp_path):
-    import os
-    import subprocess
-    import sys
 
     script = (
         "import sys, json; from pathlib import Path; sys.path.insert(0, sys.argv[2]);"
         "import test_score_pipeline as t; root = Path(sys.argv[1]); t._make_repo(root);"
         "files = t._run(root); print(json.dumps({k: v.decode() for k, v in files.items()}, sort_keys=True))"
     )
-    procs = [  # both at once: each is mostly interpreter start-up and imports
-        subprocess.Popen(
-            [sys.executable, "-c", script, str(tmp_path / seed), str(Path(__file__).parent)],
-            env=dict(os.environ, PYTHONHASHSEED=seed),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for seed in ("1", "4242")
-    ]
-    outputs = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err
-        outputs.append(out)
+    here = str(Path(__file__).parent)
+    outputs = outputs_under_hash_seeds({seed: ["-c", script, str(tmp_path / seed), here] for seed in SEEDS})
     assert outputs[0] == outputs[1] and outputs[0]
 
 
