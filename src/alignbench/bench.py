@@ -2,8 +2,13 @@
 
 Speed is measured here and never in tests. Every document is generated from a fixed seed, so two runs
 time the same work. Absolute times depend on the machine and its load, so every figure is also printed
-as a multiple of a fixed pure-Python loop timed in the same run (``calib``): the ratios travel between
-machines and are what the targets are written in.
+as a multiple of a fixed pure-Python loop (``calib``): the ratios travel between machines and are what
+the targets are written in.
+
+The loop is timed right before and right after every timed run, and each run is divided by the mean of
+its own two loops; a figure is the median of those ratios. The shared machines this runs on switch
+speed mid-run (the same loop takes 100 ms, then 205 ms, for seconds at a time), so one calibration at
+the start could be taken in the other speed than the run it divides, and the ratio was off by up to 2x.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from alignbench.alignment import AlignmentConfig, align
@@ -49,22 +55,42 @@ def calibration_loop() -> int:
     return len(d)
 
 
-def median_seconds(fn: Callable[[], object], repeats: int) -> float:
-    times = []
+@dataclass(frozen=True)
+class Timing:
+    seconds: float  # the median run
+    calib: float  # the median of each run's ratio to the calibration loops timed around it
+    last: object = None  # what the last run returned
+
+
+def timed(fn: Callable[[], object], repeats: int) -> Timing:
+    """``fn`` run ``repeats`` times, each run between two calibration loops (see the module docstring)."""
+    seconds, ratios = [], []
+    last: object = None
     for _ in range(repeats):
+        before = _seconds(calibration_loop)
         start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        last = fn()
+        run = time.perf_counter() - start
+        after = _seconds(calibration_loop)
+        seconds.append(run)
+        ratios.append(run / ((before + after) / 2))
+    return Timing(statistics.median(seconds), statistics.median(ratios), last)
 
 
-def _verdict(ok: bool) -> str:
-    return "ok" if ok else "MISSED"
+def _seconds(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
 
 
 def read_and_align(old_md: str, new_md: str, backend: str) -> object:
+    """What ``alignbench compare`` does with two documents, reading them as a fresh process would: the
+    reader's label caches are emptied first, so a repeat is not timed on lines it read the time before
+    (the old document's lines still serve the new one's, as they do in one comparison)."""
     from alignbench.readers import read
+    from alignbench.readers.label_grammar import clear_label_caches
 
+    clear_label_caches()
     return align(
         read(old_md, format="markdown"), read(new_md, format="markdown"), AlignmentConfig(similarity=backend)
     )
@@ -120,7 +146,7 @@ def _rss_child(old_path: str, new_path: str, backend: str) -> int:
     return 0
 
 
-def huge_report(t_large: float, fig: Callable[[float], str]) -> None:
+def huge_report(large: Timing) -> None:
     """200,000 clauses in 4,000 sections (labels up to ``4000.50``), against the 20k read + align time.
 
     The markdown is read when the reader accepts it; a reader that refuses it (its size limit) is
@@ -132,26 +158,36 @@ def huge_report(t_large: float, fig: Callable[[float], str]) -> None:
     backend = "rapidfuzz"
     base, revised = revised_pair(HUGE_SECTIONS, HUGE_PER_SECTION)
     old_md, new_md = to_markdown(base), to_markdown(revised)
-    start = time.perf_counter()
+    config = AlignmentConfig(similarity=backend)
+
+    def read_then_align() -> tuple[object, object]:
+        old = read(old_md, format="markdown")
+        return old, align(old, read(new_md, format="markdown"), config)
+
     try:
-        old, new = read(old_md, format="markdown"), read(new_md, format="markdown")
-        how = "read+align"
+        huge, how = timed(read_then_align, 1), "read+align"
     except AlignbenchError as exc:
         print(f"read       {backend:9} 200k clauses: not read ({exc}); aligning the labelled trees instead")
-        old, new = to_tree(base), to_tree(revised)
-        how = "align     "
-        start = time.perf_counter()
-    labelled = sum(1 for b in old.blocks() if b.label and "." in b.label)
-    result = align(old, new, AlignmentConfig(similarity=backend))
-    t_huge = time.perf_counter() - start
-    ratio = t_huge / t_large
-    flagged = result.budget_exhausted
+        trees = to_tree(base), to_tree(revised)
+        huge, how = timed(lambda: (trees[0], align(*trees, config)), 1), "align     "
+    old, result = huge.last  # type: ignore[misc]
+    labelled = sum(1 for b in old.blocks() if b.label and "." in b.label)  # type: ignore[attr-defined]
+    ratio = huge.calib / large.calib
+    flagged = result.budget_exhausted  # type: ignore[attr-defined]
     print(
-        f"{how} {backend:9} 200k clauses in 4,000 sections: {fig(t_huge)}, {ratio:.1f}x the 20k pair, "
-        f"{labelled:,} clause labels read, {len(result.pairs):,} pairs, "
+        f"{how} {backend:9} 200k clauses in 4,000 sections: {_figure(huge)}, {ratio:.1f}x the 20k pair, "
+        f"{labelled:,} clause labels read, {len(result.pairs):,} pairs, "  # type: ignore[attr-defined]
         f"budget_exhausted={str(flagged).lower()} "
         f"(goal <= {GOAL_HUGE_RATIO:.0f}x, no flag: {_verdict(ratio <= GOAL_HUGE_RATIO and not flagged)})"
     )
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def _figure(timing: Timing) -> str:
+    return f"{timing.seconds * 1000:,.1f} ms = {timing.calib:.2f} calib"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,26 +199,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rss_child:
         return _rss_child(*args.rss_child)
     repeats = max(1, args.repeats)
-    calib = median_seconds(calibration_loop, repeats)
-    print(f"alignbench bench (median of {repeats}); calib = {calib * 1000:.1f} ms (1M-iteration loop)")
-
-    def fig(seconds: float) -> str:
-        return f"{seconds * 1000:,.1f} ms = {seconds / calib:.2f} calib"
+    calib = timed(calibration_loop, repeats)
+    print(
+        f"alignbench bench (median of {repeats}); calib = {calib.seconds * 1000:.1f} ms (1M-iteration loop), "
+        "timed before and after every run"
+    )
 
     small = markdown_pair(SMALL_SECTIONS)
     large = markdown_pair(LARGE_SECTIONS)
-    large_times: dict[str, float] = {}
+    large_times: dict[str, Timing] = {}
     for backend in BACKENDS:
-        t_small = median_seconds(lambda b=backend: read_and_align(*small, b), repeats)
-        t_large = median_seconds(lambda b=backend: read_and_align(*large, b), max(1, repeats // 2))
+        t_small = timed(lambda b=backend: read_and_align(*small, b), repeats)
+        t_large = timed(lambda b=backend: read_and_align(*large, b), max(1, repeats // 2))
         large_times[backend] = t_large
-        ratio = t_large / t_small
+        ratio = t_large.calib / t_small.calib
         print(
-            f"read+align {backend:9}  2k clauses: {fig(t_small)} "
-            f"(goal <= {GOAL_SMALL_CALIB} calib: {_verdict(t_small / calib <= GOAL_SMALL_CALIB)})"
+            f"read+align {backend:9}  2k clauses: {_figure(t_small)} "
+            f"(goal <= {GOAL_SMALL_CALIB} calib: {_verdict(t_small.calib <= GOAL_SMALL_CALIB)})"
         )
         print(
-            f"read+align {backend:9} 20k clauses: {fig(t_large)}, {ratio:.1f}x the 2k pair "
+            f"read+align {backend:9} 20k clauses: {_figure(t_large)}, {ratio:.1f}x the 2k pair "
             f"(goal <= {GOAL_LARGE_RATIO:.0f}x: {_verdict(ratio <= GOAL_LARGE_RATIO)})"
         )
 
@@ -193,29 +229,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     if not args.skip_huge:
-        huge_report(large_times["rapidfuzz"], fig)
+        huge_report(large_times["rapidfuzz"])
 
     paragraph = paragraph_pair(1_000_000)
     for backend in BACKENDS:
-        start = time.perf_counter()
-        result = align(*paragraph, AlignmentConfig(similarity=backend))
-        t_para = time.perf_counter() - start
+        t_para = timed(lambda b=backend: align(*paragraph, AlignmentConfig(similarity=b)), 1)
+        result = t_para.last
         print(
-            f"align      {backend:9} one 1 MB paragraph: {fig(t_para)}, "
-            f"matched_by={result.pairs[-1].matched_by if len(result.pairs) > 1 else 'none'}, "
-            f"budget_exhausted={str(result.budget_exhausted).lower()} "
-            f"(goal <= {GOAL_PARAGRAPH_S:.0f} s: {_verdict(t_para <= GOAL_PARAGRAPH_S)})"
+            f"align      {backend:9} one 1 MB paragraph: {_figure(t_para)}, "
+            f"matched_by={result.pairs[-1].matched_by if len(result.pairs) > 1 else 'none'}, "  # type: ignore[attr-defined]
+            f"budget_exhausted={str(result.budget_exhausted).lower()} "  # type: ignore[attr-defined]
+            f"(goal <= {GOAL_PARAGRAPH_S:.0f} s: {_verdict(t_para.seconds <= GOAL_PARAGRAPH_S)})"
         )
 
     same = identical_paragraphs_pair(10_000)
     for backend in BACKENDS:
-        start = time.perf_counter()
-        result = align(*same, AlignmentConfig(similarity=backend))
-        t_same = time.perf_counter() - start
+        t_same = timed(lambda b=backend: align(*same, AlignmentConfig(similarity=b)), 1)
+        result = t_same.last
         print(
-            f"align      {backend:9} 10,000 identical paragraphs: {fig(t_same)}, "
-            f"budget_exhausted={str(result.budget_exhausted).lower()}, comparisons={result.comparisons:,} "
-            f"(goal < {GOAL_IDENTICAL_S:.0f} s: {_verdict(t_same < GOAL_IDENTICAL_S)})"
+            f"align      {backend:9} 10,000 identical paragraphs: {_figure(t_same)}, "
+            f"budget_exhausted={str(result.budget_exhausted).lower()}, "  # type: ignore[attr-defined]
+            f"comparisons={result.comparisons:,} "  # type: ignore[attr-defined]
+            f"(goal < {GOAL_IDENTICAL_S:.0f} s: {_verdict(t_same.seconds < GOAL_IDENTICAL_S)})"
         )
     return 0
 

@@ -198,6 +198,14 @@ _STYLES: dict[tuple[str, int], tuple[Style, ...]] = {}
 _STYLES_KEPT = 65_536
 
 
+def clear_label_caches() -> None:
+    """Forget every line read so far, as a fresh process would: a benchmark that reads the same
+    document again must not be timed reading it from these caches."""
+    _match_cached.cache_clear()
+    _match_running_cached.cache_clear()
+    _STYLES.clear()
+
+
 def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
     """The one-candidate tuple of a style, shared by every label of that style and number: a long
     document has tens of thousands of labels but a few thousand distinct (style, number) pairs."""
