@@ -28,8 +28,9 @@ $(VENV)/.peers: $(STAMP) requirements-peers.lock
 	touch $(VENV)/.peers
 
 # -rs prints each skip's one-line reason (a machine without Chromium skips the browser tests).
+# -n auto: pytest-xdist runs the tests on every core (two here), each test still in one process.
 test: $(VENV)/.peers
-	$(BIN)/python -m pytest -rs; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
+	$(BIN)/python -m pytest -rs -n auto; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
 
 # The browser tests alone, failing (not skipping) without headless Chromium. Debian/Ubuntu, as root:
 # apt-get install chromium chromium-driver
