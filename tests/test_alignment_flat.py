@@ -1,0 +1,72 @@
+"""The flattened document (``alignment.flat``) equals its per-block definition on any tree.
+
+``FlatDocument`` fills its columns a run of leaves at a time and fixes containers afterwards; these
+tests hold every column equal to what a plain walk over ``BlockTree.blocks()`` gives block by block.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.alignment.flat import KIND_CLASS, FlatDocument
+from alignbench.alignment.similarity import Vocabulary
+from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
+
+TEXT = st.sampled_from(("", "Fees.", "  Fees  are due. ", "Term\tand\nrenewal", "Notices", "(a) x"))
+LABEL = st.sampled_from((None, "", "1", "1.1", "(a)"))
+
+
+def _leaf(kind: str) -> st.SearchStrategy[Block]:
+    return st.builds(Block, kind=st.just(kind), label=LABEL, text=TEXT)
+
+
+def _documents() -> st.SearchStrategy[BlockTree]:
+    leaves = st.one_of(_leaf("paragraph"), _leaf("list_item"), _leaf("heading"))
+    rows = st.lists(_leaf("cell"), max_size=3).map(lambda cells: Block("row", children=tuple(cells)))
+    tables = st.lists(rows, max_size=3).map(lambda rs: Block("table", children=tuple(rs)))
+
+    def extend(children: st.SearchStrategy[Block]) -> st.SearchStrategy[Block]:
+        return st.one_of(
+            st.builds(
+                lambda label, cs: Block("section", label=label, children=tuple(cs)),
+                LABEL,
+                st.lists(children, max_size=4),
+            ),
+            st.builds(
+                lambda label, text, cs: Block("list_item", label=label, text=text, children=tuple(cs)),
+                LABEL,
+                TEXT,
+                st.lists(children, max_size=3),
+            ),
+        )
+
+    body = st.recursive(st.one_of(leaves, tables, rows), extend, max_leaves=16)
+    return st.lists(body, max_size=5).map(lambda cs: BlockTree(Block("document", children=tuple(cs))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents())
+def test_flat_columns_equal_a_block_by_block_walk(tree):
+    flat = FlatDocument(tree, Vocabulary())
+    blocks = list(tree.blocks())
+    index = {id(b): i for i, b in enumerate(blocks)}
+    parent, position, children = [-1] * len(blocks), [0] * len(blocks), [[] for _ in blocks]
+    for i, block in enumerate(blocks):
+        for k, child in enumerate(block.children):
+            j = index[id(child)]
+            parent[j], position[j] = i, k
+            children[i].append(j)
+    assert [id(b) for b in flat.blocks] == [id(b) for b in blocks]
+    assert flat.parent == parent and flat.position == position
+    assert [list(c) for c in flat.children] == children
+    assert flat.address == [b.address for b in blocks]
+    assert flat.kind == [b.kind for b in blocks]
+    assert flat.cls == [KIND_CLASS[b.kind] for b in blocks]
+    assert flat.label == [b.label for b in blocks]
+    assert flat.text == ["" if b.kind in CONTAINER_KINDS else normalise(b.text) for b in blocks]
+    for i, block in enumerate(blocks):
+        container = block.kind in CONTAINER_KINDS
+        assert flat.key[i] == (flat._key(i) if container else flat.text[i])
+        sectionlike = block.kind in ("section", "document") and not block.label
+        assert flat.effective_label[i] == (flat._effective_label(i) if sectionlike else block.label)
