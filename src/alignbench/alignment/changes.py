@@ -16,6 +16,8 @@ from alignbench.blocks import is_renumber
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
+_new_pair = tuple.__new__
+
 
 def section_partners(walk: Walk) -> list[int]:
     """Each source block's partner, where a section follows its heading.
@@ -110,30 +112,40 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
     prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
-    for s in range(len(src)):
-        t = s2t[s]
+    # Runs once per pair of every comparison: the columns are read into locals, and the calls a
+    # pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
+    src_parent, src_label, src_kind, src_address = src.parent, src.label, src.kind, src.address
+    tst_parent, tst_label, tst_address = tst.parent, tst.label, tst.address
+    matched_by, confidence, ambiguous = walk.matched_by, walk.confidence, walk.ambiguous
+    append = pairs.append
+    for s, t in enumerate(s2t):
         if t == -1:
             continue
         if s == 0:
             moved = renumbered = False
         else:
-            relabelled = is_renumber(src.label[s], tst.label[t])
+            label_s, label_t = src_label[s], tst_label[t]
+            relabelled = label_s != label_t and is_renumber(label_s, label_t)
             # A heading whose section container was paired elsewhere (so the container's own flag
             # says nothing about it) moves with its section: judge the section's place instead.
             ps, pt, at = s, t, s
-            section = src.parent[s]
-            if _heads(walk, s) and s2t[section] != eff[section] and eff[section] == tst.parent[t]:
-                ps, pt, at = section, tst.parent[t], section
-            corresponds = eff[src.parent[ps]] == tst.parent[pt] or (
+            section = src_parent[s]
+            if (
+                src_kind[s] == "heading"
+                and _heads(walk, s)
+                and s2t[section] != eff[section]
+                and eff[section] == tst_parent[t]
+            ):
+                ps, pt, at = section, tst_parent[t], section
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (
                 relabelled and renested(walk, s, t, prev_s, prev_t)
             )
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
         flags[s] = (moved, renumbered)
-        how, score = walk.matched_by[s], walk.confidence[s]
-        pairs.append(
-            AlignedPair(src.address[s], tst.address[t], how, score, moved, renumbered, s in walk.ambiguous)
-        )
+        # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
+        fields = (src_address[s], tst_address[t], matched_by[s], confidence[s])
+        append(_new_pair(AlignedPair, (*fields, moved, renumbered, s in ambiguous)))
     return pairs, flags
 
 

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, SLOT_SETTERS, Block, trusted_block
 from alignbench.errors import AlignbenchError
@@ -48,6 +48,7 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 _new_block = object.__new__
+_new_open_clause = tuple.__new__
 set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = SLOT_SETTERS
 
 
@@ -98,8 +99,9 @@ class _Node:
         return trusted_block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
 
 
-@dataclass(slots=True)
-class _OpenClause:
+class _OpenClause(NamedTuple):
+    """An open clause; a named tuple, built at C speed once per clause and never changed."""
+
     node: _Node
     style: Style
     indent: int | None
@@ -265,7 +267,8 @@ class _Builder:
             clauses[-1].node.children.append(node)
         else:
             self._container().children.append(node)
-        clauses.append(_OpenClause(node, style, indent, unit.path, unit.item_depth if structural else None))
+        depth = unit.item_depth if structural else None
+        clauses.append(_new_open_clause(_OpenClause, (node, style, indent, unit.path, depth)))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -347,8 +350,8 @@ def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: 
     if styles == label.candidates:
         return unit
     if styles:
-        return replace(unit, label=label._replace(candidates=styles))
-    return replace(unit, label=None, text=label.text or unit.text)
+        return unit._replace(label=label._replace(candidates=styles))
+    return unit._replace(label=None, text=label.text or unit.text)
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:
