@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from alignbench.alignment import PASS_NAMES, AlignmentConfig, align
 from alignbench.alignment.flat import fast_normalise
-from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.lis import _patience, lis_indices
 from alignbench.alignment.similarity import _TOKEN, Vocabulary, tokenise
 from alignbench.blocks import normalise
 from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
@@ -152,3 +152,9 @@ def test_vocabulary_ids_are_first_seen_order(sequences):
     for tokens in sequences:
         expected = tuple(ids.setdefault(tok, len(ids)) for tok in tokens)
         assert vocabulary.encode(tokens) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=30, unique=True).map(sorted) | st.lists(st.integers(0, 8)))
+def test_lis_shortcut_for_increasing_values_is_what_patience_sorting_finds(values):
+    assert lis_indices(values) == _patience(values)

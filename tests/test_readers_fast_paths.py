@@ -3,6 +3,7 @@ agrees with markdown-it (or declines), the markup and surrogate checks with thei
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from alignbench.blocks import Block
 from alignbench.readers import markdown, read
 from alignbench.readers.label_grammar import clear_label_caches
 from alignbench.readers.markdown import _parser
@@ -183,3 +185,19 @@ def test_the_fast_path_gives_markdown_its_units_and_tree(lines: list[str], blank
         markdown.simple_blocks = original
     assert fast == slow and fast_dropped == slow_dropped
     assert fast_tree == slow_tree
+
+
+def test_a_read_tree_is_made_of_plain_immutable_blocks() -> None:
+    """The builder freezes each node into its block in place: what comes out must be ``Block`` itself
+    (equal to a block built from its dict, which a subclass would not be), immutable, with tuples."""
+    text = (
+        "# Title\n\n1. First\n   - a bullet\n   - another\n2. Second\n\n> a quote\n\n"
+        "| a | b |\n|---|---|\n| c | d |\n\n## 2. Fees\n\n2.1 Pay.\n\n2.1.1 Now.\n"
+    )
+    for tree in (read(text, format="markdown"), read(text.replace("#", ""), format="text")):
+        for block in tree.blocks():
+            assert type(block) is Block
+            assert isinstance(block.children, tuple) and block.address
+            assert Block.from_dict(block.to_dict()) == block
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                block.text = "changed"  # type: ignore[misc]
