@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.alignment.flat import KIND_CLASS, FlatDocument
+from alignbench.alignment.flat import KIND_CLASS, FlatDocument, fast_normalise, normalised_texts, unmatched
 from alignbench.alignment.similarity import Vocabulary
 from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
 
@@ -60,6 +60,7 @@ def test_flat_columns_equal_a_block_by_block_walk(tree):
     assert [id(b) for b in flat.blocks] == [id(b) for b in blocks]
     assert flat.parent == parent and flat.position == position
     assert [list(c) for c in flat.children] == children
+    assert flat.parents == [i for i, c in enumerate(children) if c]
     assert flat.address == [b.address for b in blocks]
     assert flat.kind == [b.kind for b in blocks]
     assert flat.cls == [KIND_CLASS[b.kind] for b in blocks]
@@ -70,3 +71,17 @@ def test_flat_columns_equal_a_block_by_block_walk(tree):
         assert flat.key[i] == (flat._key(i) if container else flat.text[i])
         sectionlike = block.kind in ("section", "document") and not block.label
         assert flat.effective_label[i] == (flat._effective_label(i) if sectionlike else block.label)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-1, 3)))
+def test_unmatched_is_every_unpaired_block_but_the_root(partner):
+    assert unmatched(partner) == [i for i in range(1, len(partner)) if partner[i] == -1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(" |ab\t\n\xa0\u200b"), max_size=6), max_size=6))
+def test_normalised_texts_is_fast_normalise_of_each(texts):
+    result = normalised_texts(texts)
+    assert result == [fast_normalise(t) for t in texts]
+    assert all(r is t for r, t in zip(result, texts, strict=True) if fast_normalise(t) == t)

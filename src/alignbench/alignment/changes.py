@@ -29,7 +29,7 @@ def section_partners(walk: Walk) -> list[int]:
     """
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     out = list(s2t)
-    for i in range(len(src)):
+    for i in src.parents:
         kids = src.children[i]
         if src.kind[i] != "section" or not kids or src.kind[kids[0]] != "heading":
             continue
@@ -56,7 +56,7 @@ def crossing_sources(walk: Walk, s2t: list[int] | None = None) -> set[int]:
     src, tst = walk.src, walk.tst
     s2t = walk.s2t if s2t is None else s2t
     crossing: set[int] = set()
-    for ps in range(len(src)):
+    for ps in src.parents:  # a block with fewer than two children crosses nothing
         pt = s2t[ps]
         kids = src.children[ps]
         if pt == -1 or len(kids) < 2:
@@ -152,24 +152,28 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
 def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Change]:
     """Pair changes and deletes in source document order, then inserts in test document order."""
     src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    # Runs over every block of both documents: the columns are read into locals once.
+    src_parent, src_label, src_text = src.parent, src.label, src.text
+    tst_label, tst_text = tst.label, tst.text
     out: list[Change] = []
     for s in range(1, len(src)):
         t = s2t[s]
         if t == -1:
-            if s2t[src.parent[s]] != -1:  # topmost block of a deleted subtree
-                out.append(Change("delete", src.address[s], None, src.label[s], None))
+            if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
+                out.append(Change("delete", src.address[s], None, src_label[s], None))
             continue
         moved, renumbered = flags[s]
         if moved:
             kind = "move"
         elif renumbered:
             kind = "renumber"
-        elif src.text[s] != tst.text[t] or src.label[s] != tst.label[t]:  # a label gained or lost too
+        elif src_text[s] != tst_text[t] or src_label[s] != tst_label[t]:  # a label gained or lost too
             kind = "modify"
         else:
             continue
-        out.append(Change(kind, src.address[s], tst.address[t], src.label[s], tst.label[t]))
+        out.append(Change(kind, src.address[s], tst.address[t], src_label[s], tst_label[t]))
+    tst_parent = tst.parent
     for t in range(1, len(tst)):
-        if t2s[t] == -1 and t2s[tst.parent[t]] != -1:
-            out.append(Change("insert", None, tst.address[t], None, tst.label[t]))
+        if t2s[t] == -1 and t2s[tst_parent[t]] != -1:
+            out.append(Change("insert", None, tst.address[t], None, tst_label[t]))
     return out

@@ -48,6 +48,7 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 _new_open_clause = tuple.__new__
+_new_node = object.__new__
 
 
 class _Node:
@@ -273,7 +274,14 @@ class _Builder:
         else:
             level = (clauses[-1].node.level if clauses else self._base_level()) + 1
         attrs = unit.attrs
-        node = _Node("list_item", label.block_label, unit.text, level, dict(attrs) if attrs else EMPTY_ATTRS)
+        # _Node("list_item", ...) without the call: its slots filled directly, once per clause read.
+        node = _new_node(_Node)
+        node.kind = "list_item"
+        node.label = label.block_label
+        node.text = unit.text
+        node.level = level
+        node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
+        node.children = []
         if clauses:
             clauses[-1].node.children.append(node)
         else:
