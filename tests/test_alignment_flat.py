@@ -85,3 +85,9 @@ def test_normalised_texts_is_fast_normalise_of_each(texts):
     result = normalised_texts(texts)
     assert result == [fast_normalise(t) for t in texts]
     assert all(r is t for r, t in zip(result, texts, strict=True) if fast_normalise(t) == t)
+
+
+def test_the_ascii_white_space_list_is_complete():
+    from alignbench.alignment.flat import _ASCII_SPACES
+
+    assert sorted(_ASCII_SPACES) == sorted(chr(c) for c in range(128) if chr(c).isspace() and c != 32)

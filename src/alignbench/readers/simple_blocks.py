@@ -39,19 +39,19 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
         return None  # a line opens an ordered list
     blocks: list[SimpleBlock] = []
     trim = MD_TRIM_CHARS  # markdown-it's mdTrim is ``str.strip`` of these: called inline, once per block
-    para_start = -1
-    para: list[str] = []
-    for number, line in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
+    for number, line in enumerate(lines):
         first = line[:1]
         if first.isalnum():
             if para_start < 0:
                 para_start = number
-            para.append(line)
             continue
         if para_start >= 0:
-            blocks.append(("paragraph", para_start, "\n".join(para).strip(trim), 0))
+            blocks.append(("paragraph", para_start, _paragraph(lines, para_start, number).strip(trim), 0))
             para_start = -1
-            para = []
+        if not line:  # a blank line, the commonest after a text line
+            continue
         if first == "#":
             heading = _HEADING.match(line)
             if heading is None:
@@ -64,5 +64,10 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
         elif not _BLANK.issuperset(line):
             return None
     if para_start >= 0:
-        blocks.append(("paragraph", para_start, "\n".join(para).strip(trim), 0))
+        blocks.append(("paragraph", para_start, _paragraph(lines, para_start, len(lines)).strip(trim), 0))
     return blocks
+
+
+def _paragraph(lines: list[str], start: int, end: int) -> str:
+    """Lines ``start`` to ``end`` joined by newlines; a one-line paragraph (the common case) as is."""
+    return lines[start] if end - start == 1 else "\n".join(lines[start:end])
