@@ -9,7 +9,16 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.alignment.flat import KIND_CLASS, FlatDocument, fast_normalise, normalised_texts, unmatched
+from alignbench.alignment import AlignmentConfig
+from alignbench.alignment.engine import Walk
+from alignbench.alignment.flat import (
+    _ASCII_SPACES,
+    KIND_CLASS,
+    FlatDocument,
+    fast_normalise,
+    normalised_texts,
+    unmatched,
+)
 from alignbench.alignment.similarity import Vocabulary
 from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
 
@@ -88,6 +97,31 @@ def test_normalised_texts_is_fast_normalise_of_each(texts):
 
 
 def test_the_ascii_white_space_list_is_complete():
-    from alignbench.alignment.flat import _ASCII_SPACES
-
     assert sorted(_ASCII_SPACES) == sorted(chr(c) for c in range(128) if chr(c).isspace() and c != 32)
+
+
+def _reference_exact_buckets(walk, left_s, left_t):
+    """The exact pass's buckets as first written: a list per (kind class, key), in document order."""
+    buckets_t, buckets_s = {}, {}
+    for t in left_t:
+        if walk.tst.key[t] is not None:
+            buckets_t.setdefault((walk.tst.cls[t], walk.tst.key[t]), []).append(t)
+    for s in left_s:
+        bucket = (walk.src.cls[s], walk.src.key[s])
+        if walk.src.key[s] is not None and bucket in buckets_t:
+            buckets_s.setdefault(bucket, []).append(s)
+    return [(bucket, sources, buckets_t[bucket]) for bucket, sources in buckets_s.items()]
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents(), _documents())
+def test_the_exact_pass_pairs_what_its_buckets_say(source, test):
+    vocabulary = Vocabulary()
+    walk = Walk(FlatDocument(source, vocabulary), FlatDocument(test, vocabulary), AlignmentConfig())
+    left_s, left_t = list(walk.src.children[0]), list(walk.tst.children[0])
+    expected = {}
+    for _bucket, sources, tests in _reference_exact_buckets(walk, left_s, left_t):
+        expected.update(walk.nearest_order_preserving(sources, tests))  # one pair when both are alone
+    walk.exact(left_s, left_t)
+    assert {s: walk.s2t[s] for s in left_s if walk.s2t[s] != -1} == expected
+    assert all(walk.matched_by[s] == "exact" for s in expected)

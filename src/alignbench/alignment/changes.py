@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
 _new_pair = tuple.__new__
+# (moved, renumbered), one shared tuple per value: a pair's flags are read, never changed.
+_FLAGS = (((False, False), (False, True)), ((True, False), (True, True)))
 
 
 def section_partners(walk: Walk) -> list[int]:
@@ -142,7 +144,7 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
             )
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
-        flags[s] = (moved, renumbered)
+        flags[s] = _FLAGS[moved][renumbered]
         # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
         fields = (src_address[s], tst_address[t], matched_by[s], confidence[s])
         append(_new_pair(AlignedPair, (*fields, moved, renumbered, s in ambiguous)))

@@ -105,6 +105,16 @@ class _Node:
         return self  # type: ignore[return-value]
 
 
+def _adopt(clause: _Node, child: _Node) -> None:
+    """Append ``child`` to a clause's children. A clause starts with the shared empty tuple, as most
+    clauses stay leaves, and gets its own list with its first child."""
+    children = clause.children
+    if children.__class__ is list:
+        children.append(child)
+    else:
+        clause.children = [child]
+
+
 class _OpenClause(NamedTuple):
     """An open clause; a named tuple, built at C speed once per clause and never changed."""
 
@@ -191,8 +201,10 @@ class _Builder:
             self.clauses.pop()
 
     def _attach(self, node: _Node) -> None:
-        parent = self.clauses[-1].node if self.clauses else self._container()
-        parent.children.append(node)
+        if self.clauses:
+            _adopt(self.clauses[-1].node, node)
+        else:
+            self._container().children.append(node)
 
     def _heading(self, unit: Unit) -> None:
         while self.sections and self.sections[-1].rank >= unit.rank:
@@ -281,9 +293,9 @@ class _Builder:
         node.text = unit.text
         node.level = level
         node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
-        node.children = []
+        node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (_adopt)
         if clauses:
-            clauses[-1].node.children.append(node)
+            _adopt(clauses[-1].node, node)
         else:
             self._container().children.append(node)
         depth = unit.item_depth if structural else None
