@@ -360,13 +360,12 @@ def _indent(clause: _OpenClause) -> int:
 def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
     seen: set[tuple[str, int]] = set()
     numbers: set[str] = set()
-    add_seen = seen.add
+    add_styles = seen.update  # a Style is the (key, ordinal) tuple itself
     add_number = numbers.add
     for unit in units:
         label = unit.label
         if label is not None:
-            for c in label.candidates:
-                add_seen((c.key, c.ordinal))
+            add_styles(label.candidates)
             if label.kind == "decimal":
                 add_number(label.label)
     return frozenset(seen), frozenset(numbers)
