@@ -256,8 +256,8 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     m = dispatch.match(text)
     if m is None:
         return None  # no rule matches (most prose)
-    first, num, word, term = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
-    found = _read_label(profile, profile.labels[first].kind, text, m, num, word, term, heading)
+    first, num, word, term, kind = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
+    found = _read_label(profile, kind, text, m, num, word, term, heading)
     if found is None:  # the first rule that matched turned it down: try the next ones, as written
         return _match_rules(profile, text, heading, first + 1)
     return found
