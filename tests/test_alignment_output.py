@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from alignbench.alignment import PASS_NAMES, AlignmentConfig, align
 from alignbench.alignment.flat import fast_normalise
-from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.lis import _patience, lis_indices
+from alignbench.alignment.similarity import _TOKEN, Vocabulary, tokenise
 from alignbench.blocks import normalise
 from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
 from hash_seeds import outputs_under_hash_seeds
@@ -100,10 +101,25 @@ def test_dropping_optional_passes_removes_their_pairs():
     assert counts["exact"] > 0
 
 
+# White space of every kind, and two non-printable characters that are not white space.
+SPACES_AND_FRIENDS = " \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000\u200b\u00ad"
+
+
 @settings(max_examples=100, deadline=None)
-@given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000ab."), max_size=30))
+@given(st.text(alphabet=st.sampled_from(f"{SPACES_AND_FRIENDS}ab."), max_size=30) | st.text(max_size=30))
 def test_fast_normalise_agrees_with_blocks_normalise(text):
     assert fast_normalise(text) == normalise(text)
+    if normalise(text) == text:  # already normalised text is handed back, not copied
+        assert fast_normalise(text) is text
+
+
+def test_fast_normalise_on_every_whitespace_character():
+    """The printable shortcut relies on every character ``\\s`` matches being non-printable but the space."""
+    for code in range(0x110000):
+        char = chr(code)
+        if char.isspace() and char != " ":
+            assert not char.isprintable(), hex(code)
+            assert fast_normalise(f"a{char}b") == normalise(f"a{char}b") == "a b"
 
 
 @settings(max_examples=100, deadline=None)
@@ -118,3 +134,27 @@ def test_lis_is_increasing_and_longest(values):
             if values[j] < values[i]:
                 best[i] = max(best[i], best[j] + 1)
     assert len(picked) == max(best, default=0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(" \t\n\x0b\x1c\x85\xa0\u2028\u3000()().?!-ab"), max_size=40)
+    | st.text(max_size=40)
+)
+def test_tokenise_agrees_with_the_token_regex(text):
+    assert tokenise(text) == _TOKEN.findall(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.sampled_from("abcdefg"), max_size=8), max_size=8))
+def test_vocabulary_ids_are_first_seen_order(sequences):
+    vocabulary, ids = Vocabulary(), {}
+    for tokens in sequences:
+        expected = tuple(ids.setdefault(tok, len(ids)) for tok in tokens)
+        assert vocabulary.encode(tokens) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=30, unique=True).map(sorted) | st.lists(st.integers(0, 8)))
+def test_lis_shortcut_for_increasing_values_is_what_patience_sorting_finds(values):
+    assert lis_indices(values) == _patience(values)

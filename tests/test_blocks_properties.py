@@ -76,3 +76,18 @@ def test_digest_ignores_whitespace_but_not_case_or_label(label, words, data) -> 
         assert digest_of(label, normalise(plain.swapcase())) != digest_of(label, normalise(plain))
     other = "9.9" if label != "9.9" else "9.8"
     assert digest_of(other, normalise(plain)) != digest_of(label, normalise(plain))
+
+
+def _reference_preorder(block: Block) -> list[Block]:
+    out = [block]
+    for child in block.children:
+        out.extend(_reference_preorder(child))
+    return out
+
+
+@SETTINGS
+@given(_tree())
+def test_blocks_come_in_document_preorder(root: Block) -> None:
+    tree = BlockTree(root)
+    assert [b.address for b in tree.blocks()] == [b.address for b in _reference_preorder(tree.root)]
+    assert all(a is b for a, b in zip(tree.blocks(), _reference_preorder(tree.root), strict=True))

@@ -3,14 +3,19 @@ agrees with markdown-it (or declines), the markup and surrogate checks with thei
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from alignbench.blocks import Block
 from alignbench.readers import markdown, read
+from alignbench.readers.label_grammar import clear_label_caches
 from alignbench.readers.markdown import _parser
+from alignbench.readers.profiles import get_profile
 from alignbench.readers.simple_blocks import simple_blocks
 from alignbench.workloads import revised_pair, to_markdown
 
@@ -135,3 +140,64 @@ def test_the_text_after_a_label_is_what_the_separator_rule_leaves(text: str) -> 
 
     for end in range(len(text) + 1):
         assert after_label(text, end) == text[_SEPARATOR.match(text, end).end() :]
+
+
+CLAUSE_LINES = (
+    "1.1 The supplier shall pay.",
+    "1.2 Fees are due",
+    "2.1 Notices go to the office.",
+    "(a) the first case;",
+    "(b) the second case",
+    "(i) a roman or a letter",
+    "Section 5. Termination",
+    "88 Colin P. Kelly Jr. St.",
+    "30 days after notice",
+    "## 1. Definitions",
+    "## 2. Fees",
+    "# Schedule 1",
+    "Plain text line",
+    "Notice *in writing* is needed",
+    "",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CLAUSE_LINES), min_size=1, max_size=16), st.booleans())
+def test_the_fast_path_gives_markdown_its_units_and_tree(lines: list[str], blank_between: bool) -> None:
+    """Units (every field, so a unit built positionally is checked field by field) and trees of the
+    headings-and-paragraphs fast path equal markdown-it's, whatever the mix of labels."""
+    text = ("\n\n" if blank_between else "\n").join(lines)
+    if not text.strip() or simple_blocks(text) is None:
+        return
+    profile = get_profile("markdown")
+    clear_label_caches()
+    fast_dropped: Counter[str] = Counter()
+    fast = markdown.read_units(text, profile, fast_dropped)
+    fast_tree = read(text, format="markdown").to_dict()
+    original = markdown.simple_blocks
+    markdown.simple_blocks = lambda _text: None
+    try:
+        clear_label_caches()
+        slow_dropped: Counter[str] = Counter()
+        slow = markdown.read_units(text, profile, slow_dropped)
+        slow_tree = read(text, format="markdown").to_dict()
+    finally:
+        markdown.simple_blocks = original
+    assert fast == slow and fast_dropped == slow_dropped
+    assert fast_tree == slow_tree
+
+
+def test_a_read_tree_is_made_of_plain_immutable_blocks() -> None:
+    """The builder freezes each node into its block in place: what comes out must be ``Block`` itself
+    (equal to a block built from its dict, which a subclass would not be), immutable, with tuples."""
+    text = (
+        "# Title\n\n1. First\n   - a bullet\n   - another\n2. Second\n\n> a quote\n\n"
+        "| a | b |\n|---|---|\n| c | d |\n\n## 2. Fees\n\n2.1 Pay.\n\n2.1.1 Now.\n"
+    )
+    for tree in (read(text, format="markdown"), read(text.replace("#", ""), format="text")):
+        for block in tree.blocks():
+            assert type(block) is Block
+            assert isinstance(block.children, tuple) and block.address
+            assert Block.from_dict(block.to_dict()) == block
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                block.text = "changed"  # type: ignore[misc]

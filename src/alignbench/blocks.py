@@ -15,6 +15,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from alignbench.errors import AlignbenchError
@@ -40,6 +41,7 @@ UNIT_SEPARATOR = "\x1f"
 _DICT_KEYS: tuple[str, ...] = ("kind", "label", "text", "level", "attrs", "children")
 _STEP = re.compile(r"/(document|section|heading|paragraph|list_item|table|row|cell)\[([1-9][0-9]*)\]")
 _WS = re.compile(r"\s+")
+_CHILDREN = attrgetter("children")
 
 
 def is_renumber(source_label: str | None, test_label: str | None) -> bool:
@@ -282,7 +284,7 @@ class BlockTree:
         self.dropped: dict[str, int] = {k: int(dropped[k]) for k in sorted(dropped or {})}
         self.format = format
         self.profile = profile
-        self._order: list[Block] = list(_walk(self.root))
+        self._order: list[Block] = _preorder(self.root)
         # Built on the first lookup: aligning walks the tree and never looks a block up by address.
         self._index: dict[str, Block] | None = None
 
@@ -331,9 +333,22 @@ class BlockTree:
         )
 
 
-def _walk(block: Block) -> Iterator[Block]:
-    stack = [block]
+def _preorder(root: Block) -> list[Block]:
+    """Every block under ``root`` (itself first) in document pre-order. Iterative, so no tree meets a
+    recursion limit; a block whose children are all leaves hands them over in one ``extend`` (most
+    blocks are leaves in such runs: a section of clauses), only a child with children of its own is
+    stacked."""
+    order: list[Block] = []
+    append, extend = order.append, order.extend
+    stack = [root]
+    pop, push = stack.pop, stack.extend
     while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(current.children))
+        block = pop()
+        append(block)
+        kids = block.children
+        if kids:
+            if any(map(_CHILDREN, kids)):
+                push(reversed(kids))
+            else:
+                extend(kids)
+    return order

@@ -93,7 +93,7 @@ def align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig 
 def _align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig) -> Alignment:
     from alignbench.alignment.changes import build_changes, build_pairs
     from alignbench.alignment.engine import Walk
-    from alignbench.alignment.flat import FlatDocument
+    from alignbench.alignment.flat import FlatDocument, unmatched
     from alignbench.alignment.model import Alignment
     from alignbench.alignment.similarity import Vocabulary
 
@@ -115,7 +115,7 @@ def _align(source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig
         comparisons=walk.sim.comparisons,
         pass_counts=counts,
         pairs=tuple(pairs),
-        inserted=tuple(tst.address[t] for t in range(len(tst)) if walk.t2s[t] == -1),
-        deleted=tuple(src.address[s] for s in range(len(src)) if walk.s2t[s] == -1),
+        inserted=tuple(tst.address[t] for t in unmatched(walk.t2s)),  # the roots always pair
+        deleted=tuple(src.address[s] for s in unmatched(walk.s2t)),
         changes=tuple(build_changes(walk, flags)),
     )

@@ -16,6 +16,10 @@ from alignbench.blocks import is_renumber
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
+_new_pair = tuple.__new__
+# (moved, renumbered), one shared tuple per value: a pair's flags are read, never changed.
+_FLAGS = (((False, False), (False, True)), ((True, False), (True, True)))
+
 
 def section_partners(walk: Walk) -> list[int]:
     """Each source block's partner, where a section follows its heading.
@@ -27,7 +31,7 @@ def section_partners(walk: Walk) -> list[int]:
     """
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     out = list(s2t)
-    for i in range(len(src)):
+    for i in src.parents:
         kids = src.children[i]
         if src.kind[i] != "section" or not kids or src.kind[kids[0]] != "heading":
             continue
@@ -54,7 +58,7 @@ def crossing_sources(walk: Walk, s2t: list[int] | None = None) -> set[int]:
     src, tst = walk.src, walk.tst
     s2t = walk.s2t if s2t is None else s2t
     crossing: set[int] = set()
-    for ps in range(len(src)):
+    for ps in src.parents:  # a block with fewer than two children crosses nothing
         pt = s2t[ps]
         kids = src.children[ps]
         if pt == -1 or len(kids) < 2:
@@ -110,54 +114,68 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
     prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
-    for s in range(len(src)):
-        t = s2t[s]
+    # Runs once per pair of every comparison: the columns are read into locals, and the calls a
+    # pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
+    src_parent, src_label, src_kind, src_address = src.parent, src.label, src.kind, src.address
+    tst_parent, tst_label, tst_address = tst.parent, tst.label, tst.address
+    matched_by, confidence, ambiguous = walk.matched_by, walk.confidence, walk.ambiguous
+    append = pairs.append
+    for s, t in enumerate(s2t):
         if t == -1:
             continue
         if s == 0:
             moved = renumbered = False
         else:
-            relabelled = is_renumber(src.label[s], tst.label[t])
+            label_s, label_t = src_label[s], tst_label[t]
+            relabelled = label_s != label_t and is_renumber(label_s, label_t)
             # A heading whose section container was paired elsewhere (so the container's own flag
             # says nothing about it) moves with its section: judge the section's place instead.
             ps, pt, at = s, t, s
-            section = src.parent[s]
-            if _heads(walk, s) and s2t[section] != eff[section] and eff[section] == tst.parent[t]:
-                ps, pt, at = section, tst.parent[t], section
-            corresponds = eff[src.parent[ps]] == tst.parent[pt] or (
+            section = src_parent[s]
+            if (
+                src_kind[s] == "heading"
+                and _heads(walk, s)
+                and s2t[section] != eff[section]
+                and eff[section] == tst_parent[t]
+            ):
+                ps, pt, at = section, tst_parent[t], section
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (
                 relabelled and renested(walk, s, t, prev_s, prev_t)
             )
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
-        flags[s] = (moved, renumbered)
-        how, score = walk.matched_by[s], walk.confidence[s]
-        pairs.append(
-            AlignedPair(src.address[s], tst.address[t], how, score, moved, renumbered, s in walk.ambiguous)
-        )
+        flags[s] = _FLAGS[moved][renumbered]
+        # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
+        fields = (src_address[s], tst_address[t], matched_by[s], confidence[s])
+        append(_new_pair(AlignedPair, (*fields, moved, renumbered, s in ambiguous)))
     return pairs, flags
 
 
 def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Change]:
     """Pair changes and deletes in source document order, then inserts in test document order."""
     src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    # Runs over every block of both documents: the columns are read into locals once.
+    src_parent, src_label, src_text = src.parent, src.label, src.text
+    tst_label, tst_text = tst.label, tst.text
     out: list[Change] = []
     for s in range(1, len(src)):
         t = s2t[s]
         if t == -1:
-            if s2t[src.parent[s]] != -1:  # topmost block of a deleted subtree
-                out.append(Change("delete", src.address[s], None, src.label[s], None))
+            if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
+                out.append(Change("delete", src.address[s], None, src_label[s], None))
             continue
         moved, renumbered = flags[s]
         if moved:
             kind = "move"
         elif renumbered:
             kind = "renumber"
-        elif src.text[s] != tst.text[t] or src.label[s] != tst.label[t]:  # a label gained or lost too
+        elif src_text[s] != tst_text[t] or src_label[s] != tst_label[t]:  # a label gained or lost too
             kind = "modify"
         else:
             continue
-        out.append(Change(kind, src.address[s], tst.address[t], src.label[s], tst.label[t]))
+        out.append(Change(kind, src.address[s], tst.address[t], src_label[s], tst_label[t]))
+    tst_parent = tst.parent
     for t in range(1, len(tst)):
-        if t2s[t] == -1 and t2s[tst.parent[t]] != -1:
-            out.append(Change("insert", None, tst.address[t], None, tst.label[t]))
+        if t2s[t] == -1 and t2s[tst_parent[t]] != -1:
+            out.append(Change("insert", None, tst.address[t], None, tst_label[t]))
     return out

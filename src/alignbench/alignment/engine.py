@@ -168,8 +168,9 @@ class Walk:
         if src.kind[ps] == "row" and tst.kind[pt] == "row":
             self.cell_rule(ps, pt)
             return
-        left_s = [c for c in src.children[ps] if self.s2t[c] == -1 and src.cls[c] != CLASS_CELL]
-        left_t = [c for c in tst.children[pt] if self.t2s[c] == -1 and tst.cls[c] != CLASS_CELL]
+        s2t, t2s, cls_s, cls_t = self.s2t, self.t2s, src.cls, tst.cls
+        left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
+        left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
         if not left_s or not left_t:
             return
         left_s, left_t = self.exact(left_s, left_t)
@@ -184,8 +185,9 @@ class Walk:
             self.fuzzy(gaps)
 
     def _has_leftovers(self, ps: int, pt: int) -> bool:
-        return any(self.s2t[c] == -1 for c in self.src.children[ps]) and any(
-            self.t2s[c] == -1 for c in self.tst.children[pt]
+        # ``-1 in map(...)`` stops at the first unmatched child, at C speed.
+        return -1 in map(self.s2t.__getitem__, self.src.children[ps]) and -1 in map(
+            self.t2s.__getitem__, self.tst.children[pt]
         )
 
     # -- pass 0: cell rule ---------------------------------------------------------------------
@@ -198,22 +200,37 @@ class Walk:
 
     # -- pass 1: exact -------------------------------------------------------------------------
     def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
+        # A bucket is (kind class, key). Most keys are unique within a group, so each side maps a bucket
+        # to its first block, and only a bucket met twice gets a list (``more_*``, every member in
+        # document order): one small dict per side instead of a list per block.
         src, tst = self.src, self.tst
-        buckets_t: dict[tuple[int, str], list[int]] = {}
+        key_t, cls_t, key_s, cls_s = tst.key, tst.cls, src.key, src.cls
+        first_t: dict[tuple[int, str], int] = {}
+        more_t: dict[tuple[int, str], list[int]] = {}
         for t in left_t:
-            key = tst.key[t]
+            key = key_t[t]
             if key is not None:
-                buckets_t.setdefault((tst.cls[t], key), []).append(t)
-        buckets_s: dict[tuple[int, str], list[int]] = {}
+                bucket = (cls_t[t], key)
+                if bucket in first_t:
+                    more_t.setdefault(bucket, [first_t[bucket]]).append(t)
+                else:
+                    first_t[bucket] = t
+        first_s: dict[tuple[int, str], int] = {}
+        more_s: dict[tuple[int, str], list[int]] = {}
         for s in left_s:
-            key = src.key[s]
-            if key is not None and (src.cls[s], key) in buckets_t:
-                buckets_s.setdefault((src.cls[s], key), []).append(s)
-        for bucket, sources in buckets_s.items():  # insertion order = source document order
-            tests = buckets_t[bucket]
-            if len(sources) == 1 and len(tests) == 1:
-                self.pair(sources[0], tests[0], "exact", 1.0)
+            key = key_s[s]
+            if key is not None:
+                bucket = (cls_s[s], key)
+                if bucket in first_s:
+                    more_s.setdefault(bucket, [first_s[bucket]]).append(s)
+                elif bucket in first_t:
+                    first_s[bucket] = s
+        for bucket, first in first_s.items():  # insertion order = source document order
+            if bucket not in more_s and bucket not in more_t:
+                self.pair(first, first_t[bucket], "exact", 1.0)
             else:
+                sources = more_s.get(bucket) or [first]
+                tests = more_t.get(bucket) or [first_t[bucket]]
                 for s, t in self.nearest_order_preserving(sources, tests):
                     self.pair(s, t, "exact", 1.0)
                     self.ambiguous.add(s)
@@ -221,10 +238,8 @@ class Walk:
                     self.ambiguous_keys[0].add(bucket)
                 elif len(tests) > len(sources):
                     self.ambiguous_keys[1].add(bucket)
-        return (
-            [s for s in left_s if self.s2t[s] == -1],
-            [t for t in left_t if self.t2s[t] == -1],
-        )
+        s2t, t2s = self.s2t, self.t2s
+        return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
 
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         """Equal candidates: nearest sibling position first, then source, then test; never crossing.

@@ -7,6 +7,8 @@ keys, labels and token sequences are all looked up by index, never recomputed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, islice, repeat
+from operator import attrgetter
 
 from alignbench.alignment.names import name_words
 from alignbench.alignment.similarity import Vocabulary, tokenise
@@ -35,14 +37,125 @@ Names = tuple[tuple[str, ...], tuple[str, ...]]
 
 # The children of a leaf: one shared empty tuple rather than an empty list per block.
 _LEAF: tuple[int, ...] = ()
+_ADDRESS = attrgetter("address")
+_KIND = attrgetter("kind")
+_TEXT = attrgetter("text")
+_LABEL = attrgetter("label")
+_CHILDREN = attrgetter("children")
+
+
+def _flatten(
+    block: Block,
+    up: int,
+    pos: int,
+    blocks: list[Block],
+    parent: list[int],
+    position: list[int],
+    children: list[Sequence[int]],
+    containers: list[int],
+    parents: list[int],
+) -> int:
+    """Append ``block``'s subtree in pre-order (the order of ``BlockTree.blocks()``), recording each
+    block's parent, sibling position and children; returns ``block``'s index.
+
+    Most children are leaves: a run of leaf siblings is appended a column at a time, and only a
+    child with children of its own recurses (the depth is the tree's, bounded by the readers'
+    ``MAX_DEPTH``)."""
+    i = len(blocks)
+    blocks.append(block)
+    parent.append(up)
+    position.append(pos)
+    if block.kind in _CONTAINER_KINDS:
+        containers.append(i)
+    kids = block.children
+    if not kids:
+        children.append(_LEAF)
+        return i
+    own: list[int] = []
+    children.append(own)
+    parents.append(i)
+    grand = list(map(_CHILDREN, kids))
+    if not any(grand) and _CONTAINER_KINDS.isdisjoint(map(_KIND, kids)):
+        # Only text leaves below: the common case (a section of clauses).
+        count = len(kids)
+        first = len(blocks)
+        blocks.extend(kids)
+        parent.extend(repeat(i, count))
+        position.extend(range(count))
+        children.extend(repeat(_LEAF, count))
+        own.extend(range(first, first + count))
+        return i
+    for k, kid in enumerate(kids):
+        if grand[k] or kid.kind in _CONTAINER_KINDS:
+            own.append(_flatten(kid, i, k, blocks, parent, position, children, containers, parents))
+        else:
+            own.append(len(blocks))
+            blocks.append(kid)
+            parent.append(i)
+            position.append(k)
+            children.append(_LEAF)
+    return i
+
+
+def unmatched(partner: list[int]) -> list[int]:
+    """The blocks with no partner (``partner[i] == -1``), the root left out, in document order.
+
+    The passes after the descent look only at leftovers, a few in a hundred blocks: they are picked
+    out at C speed rather than by a bytecode loop over every block."""
+    return list(compress(range(1, len(partner)), map(_UNPAIRED, islice(partner, 1, None))))
+
+
+_UNPAIRED = (-1).__eq__
 
 
 def fast_normalise(text: str) -> str:
     """Same result as :func:`alignbench.blocks.normalise` (str.split and regex ``\\s`` agree on
     whitespace; a test holds them equal), at a fraction of the cost on 20,000 blocks. Text that is
-    already normalised (most of it) is returned as the same object, so no second copy stays alive."""
+    already normalised (most of it) is returned as the same object, so no second copy stays alive.
+
+    Every character ``str.split`` splits on is a control or a separator, which ``isprintable`` turns
+    down, while the ASCII space is the one separator it accepts: printable text with no double,
+    leading or trailing space is already normalised, and one C scan says so without splitting it into
+    words and joining them again (a clause's text splits into 25 strings)."""
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
     normalised = " ".join(text.split())
     return text if normalised == text else normalised
+
+
+# The ASCII characters ``str.split`` splits on, the space left out.
+_ASCII_SPACES = ("\t", "\n", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _no_space_but_the_space(text: str) -> bool:
+    """No white space in ``text`` other than the ASCII space. ASCII text (a flag on the string, no
+    scan) is searched for the nine other ASCII white-space characters, each search at memchr speed;
+    other text is asked ``isprintable``, which turns down every white space but the space."""
+    if text.isascii():
+        return not any(space in text for space in _ASCII_SPACES)
+    return text.isprintable()
+
+
+def normalised_texts(texts: list[str]) -> list[str]:
+    """``[fast_normalise(t) for t in texts]``, each already normalised text the same object.
+
+    A reader's texts are nearly all normalised already, which the whole list shows at once: joined by
+    ``|`` (not white space), the join has no white space but spaces, no double space and no space
+    next to a separator or at an end exactly when no text has white space but spaces, or a double,
+    leading or trailing space: when every text is already normalised. A few C scans of one string
+    then stand in for a call per block; any other list (a separator next to a space inside a text
+    will do) takes the per-text path."""
+    joined = "|".join(texts)
+    if (
+        _no_space_but_the_space(joined)
+        and "  " not in joined
+        and "| " not in joined
+        and " |" not in joined
+        and joined[:1] != " "
+        and joined[-1:] != " "
+    ):
+        return list(texts)
+    return list(map(fast_normalise, texts))
 
 
 class FlatDocument:
@@ -53,41 +166,33 @@ class FlatDocument:
         parent: list[int] = []
         position: list[int] = []
         children: list[Sequence[int]] = []
-        # The same pre-order as BlockTree.blocks(), recording each block's parent and sibling position
-        # on the way instead of looking children up afterwards: one pass, no id() index.
-        stack: list[tuple[Block, int, int]] = [(tree.root, -1, 0)]
-        while stack:
-            block, up, pos = stack.pop()
-            i = len(blocks)
-            blocks.append(block)
-            parent.append(up)
-            position.append(pos)
-            kids = block.children
-            children.append([] if kids else _LEAF)
-            if up >= 0:
-                children[up].append(i)  # type: ignore[union-attr]  # a parent's entry is a list
-            if kids:
-                stack.extend((kids[k], i, k) for k in range(len(kids) - 1, -1, -1))
+        containers: list[int] = []
+        parents: list[int] = []
+        _flatten(tree.root, -1, 0, blocks, parent, position, children, containers, parents)
         n = len(blocks)
         self.blocks = blocks
         self.parent = parent
         self.position = position
         self.children = children
-        self.address = [b.address for b in blocks]
-        self.kind = kinds = [b.kind for b in blocks]
-        self.cls = [KIND_CLASS[k] for k in kinds]
-        self.text = ["" if b.kind in _CONTAINER_KINDS else fast_normalise(b.text) for b in blocks]
+        self.parents = parents  # the blocks with children, in document order
+        # Column by column at C speed (map over an attribute getter), where a comprehension per column
+        # ran a bytecode loop over every block; containers (a few per hundred blocks) are fixed after.
+        self.address = list(map(_ADDRESS, blocks))
+        self.kind = kinds = list(map(_KIND, blocks))
+        self.cls = list(map(KIND_CLASS.__getitem__, kinds))
+        # A container carries no text: its entry is set to "" below, as its own text always is.
+        self.text = text = normalised_texts(list(map(_TEXT, blocks)))
         self._vocabulary = vocabulary
         self._tokens: list[tuple[int, ...] | None] = [None] * n
-        self.label = labels = [b.label for b in blocks]
-        text = self.text
-        self.key: list[str | None] = [
-            self._key(i) if kinds[i] in _CONTAINER_KINDS else text[i] for i in range(n)
-        ]
-        self.effective_label: list[str | None] = [
-            self._effective_label(i) if kinds[i] in _SECTION_KINDS and not labels[i] else labels[i]
-            for i in range(n)
-        ]
+        self.label = labels = list(map(_LABEL, blocks))
+        self.key: list[str | None] = list(text)
+        self.effective_label: list[str | None] = list(labels)
+        for i in containers:
+            text[i] = ""
+        for i in containers:
+            self.key[i] = self._key(i)
+            if kinds[i] in _SECTION_KINDS and not labels[i]:
+                self.effective_label[i] = self._effective_label(i)
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
         self._names: dict[int, Names | None] = {}
 

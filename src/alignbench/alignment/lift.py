@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.flat import unmatched
+
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
     from alignbench.alignment.flat import FlatDocument
@@ -133,9 +135,7 @@ def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]]
     doc = walk.src if side == "source" else walk.tst
     matched = walk.s2t if side == "source" else walk.t2s
     out: dict[tuple[int, tuple[str, ...]], list[int]] = {}
-    for i in range(1, len(doc)):
-        if matched[i] != -1:
-            continue
+    for i in unmatched(matched):
         h = doc.heading_child(i)
         name = None if h is None else _bare_name(doc, h)
         if h is None or name is None:

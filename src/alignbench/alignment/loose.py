@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.flat import unmatched
 from alignbench.alignment.moves import rank_candidates
 from alignbench.alignment.similarity import SequenceMatcher
 
@@ -40,11 +41,8 @@ def _leftovers(walk: Walk, side: str) -> list[int]:
     blocked = walk.ambiguous_keys[0] | walk.ambiguous_keys[1]
     return [
         i
-        for i in range(1, len(doc))
-        if matched[i] == -1
-        and doc.kind[i] in kinds
-        and len(doc.tokens(i)) >= floor
-        and (doc.cls[i], doc.text[i]) not in blocked
+        for i in unmatched(matched)
+        if doc.kind[i] in kinds and len(doc.tokens(i)) >= floor and (doc.cls[i], doc.text[i]) not in blocked
     ]
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.flat import unmatched
+
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
@@ -21,11 +23,7 @@ def _candidates(walk: Walk, side: str, min_tokens: int | None = None) -> list[in
     matched = walk.s2t if side == "source" else walk.t2s
     kinds = walk.config.move_kinds
     floor = walk.config.move_min_tokens if min_tokens is None else min_tokens
-    return [
-        i
-        for i in range(1, len(doc))
-        if matched[i] == -1 and doc.kind[i] in kinds and len(doc.tokens(i)) >= floor
-    ]
+    return [i for i in unmatched(matched) if doc.kind[i] in kinds and len(doc.tokens(i)) >= floor]
 
 
 def move_pass(walk: Walk) -> int:

@@ -97,7 +97,14 @@ def chunked_ratio(
 
 
 def tokenise(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+    """``_TOKEN.findall(text)``, a test holds them equal: its first branch takes every run of
+    characters that are neither white space nor a parenthesis (``.?!-`` included), so only a
+    parenthesis ever reaches the second, and the tokens are the white-space-separated words with each
+    parenthesis cut out as a token of its own. ``str.split`` and the regex's ``\\s`` share one
+    definition of white space, and splitting is a tenth of the cost of the regex scan."""
+    if "(" in text or ")" in text:
+        text = text.replace("(", " ( ").replace(")", " ) ")
+    return text.split()
 
 
 def resolve_backend(requested: str) -> str:
@@ -132,16 +139,26 @@ def ratio_function(resolved: str) -> Callable[[Sequence[int], Sequence[int]], fl
     return _rapidfuzz_ratio
 
 
+class _Ids(dict):  # type: ignore[type-arg]
+    """Token -> id, a new token getting the count of tokens seen before it. A lookup is the dict's own
+    C subscript; only a token seen for the first time reaches ``__missing__``."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> int:
+        value = self[token] = len(self)
+        return value
+
+
 class Vocabulary:
     """Token -> small int, assigned in first-seen order, so sequences compare as int lists."""
 
     def __init__(self) -> None:
-        self._ids: dict[str, int] = {}
+        self._ids = _Ids()
+        self._lookup = self._ids.__getitem__
 
     def encode(self, tokens: Sequence[str]) -> tuple[int, ...]:
-        ids = self._ids
-        setdefault = ids.setdefault
-        return tuple([setdefault(tok, len(ids)) for tok in tokens])
+        return tuple(map(self._lookup, tokens))
 
 
 def length_bound(la: int, lb: int) -> float:

@@ -117,7 +117,7 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     text = text.lstrip("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
+    if not text or text.isspace():  # `not text.strip()` without copying the document
         raise AlignbenchError(f"{source}: document is empty; give a file with some text in it")
     profile_name = profile or DEFAULT_PROFILE_FOR_FORMAT[format]
     compiled = get_profile(profile_name)
@@ -125,7 +125,7 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     front_matter, body = split_front_matter(text)
     if front_matter is not None:
         dropped["front_matter"] += 1
-    if not body.strip():
+    if not body or body.isspace():
         raise AlignbenchError(f"{source}: document holds only front matter; give a file with some text in it")
     # The cyclic garbage collector is paused while the tree is built (restored after, even on an
     # error), as it is for aligning: reading makes several small objects per line and no reference

@@ -31,7 +31,8 @@ def split_front_matter(text: str) -> tuple[str | None, str]:
 
     The lines are blanked, not removed, so every later unit keeps its source line number.
     """
-    first, _, _ = text.partition("\n")
+    newline = text.find("\n")
+    first = text if newline < 0 else text[:newline]  # (partition would copy the rest of the document)
     fence = _FENCES.get(first.rstrip())
     if fence is None:
         return None, text

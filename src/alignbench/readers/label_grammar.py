@@ -12,7 +12,6 @@ text, so ``88 Colin P. Kelly Jr. St.`` is an address, not clause 88.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -28,9 +27,11 @@ _LEADING_DIGITS = re.compile(r"[0-9]+")
 SEQUENCE_KINDS: frozenset[str] = frozenset({"decimal", "enclosed", "dotted", "closed"})
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
-    """One numbering style and the position of a label in it (``(c)`` is ``enclosed:lower:alpha`` #3)."""
+class Style(NamedTuple):
+    """One numbering style and the position of a label in it (``(c)`` is ``enclosed:lower:alpha`` #3).
+
+    A named tuple, so a style is its own ``(key, ordinal)`` entry in the set of a document's
+    numbering (:func:`continues_a_sequence`): no tuple is built per label to look it up or add it."""
 
     key: str
     ordinal: int
@@ -255,8 +256,8 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     m = dispatch.match(text)
     if m is None:
         return None  # no rule matches (most prose)
-    first, num, word, term = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
-    found = _read_label(profile, profile.labels[first].kind, text, m, num, word, term, heading)
+    first, num, word, term, kind = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
+    found = _read_label(profile, kind, text, m, num, word, term, heading)
     if found is None:  # the first rule that matched turned it down: try the next ones, as written
         return _match_rules(profile, text, heading, first + 1)
     return found

@@ -45,6 +45,8 @@ from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
 
+_new_unit = tuple.__new__
+
 
 def _has_inline_markup(content: str) -> bool:
     """Whether ``content`` holds a character that starts an inline rule of the commonmark preset
@@ -122,7 +124,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
     """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
     simple = simple_blocks(text)
     if simple is not None:
-        return _simple_units(simple, profile, dropped)
+        return _simple_units(simple, profile, dropped, marked_up=_has_inline_markup(text))
     env: dict[str, Any] = {}  # link reference definitions, shared with the inline pass
     tokens = _parser().parse(text, env)
     source_lines = text.split("\n")
@@ -207,9 +209,14 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
     return units
 
 
-def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[str]) -> list[Unit]:
+def _simple_units(
+    blocks: list[SimpleBlock], profile: Profile, dropped: Counter[str], marked_up: bool = True
+) -> list[Unit]:
     """The units of a headings-and-paragraphs document: what the token loop above makes of the same
-    blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty)."""
+    blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty).
+
+    ``marked_up=False`` says the whole document holds no inline markup starter, so no block's content
+    is scanned for one again."""
     env: dict[str, Any] = {}
     units: list[Unit] = []
     append = units.append
@@ -219,13 +226,15 @@ def _simple_units(blocks: list[SimpleBlock], profile: Profile, dropped: Counter[
         if kind == "heading":
             lines = _inline_lines(content, env, dropped)
             append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
-        elif "\n" in content or _has_inline_markup(content):
+        elif "\n" in content or (marked_up and _has_inline_markup(content)):
             units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
         else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
             joined = content.strip()
             label = match(joined, profile)
             text = joined if label is None else label.rest
-            append(Unit("paragraph", text=text, label=label, line=start + 1, path=(), attrs=EMPTY_ATTRS))
+            # Unit("paragraph", text=text, label=label, line=start + 1, path=()), built at C speed.
+            fields = ("paragraph", text, label, 0, start + 1, (), False, 0, None, (), False, EMPTY_ATTRS)
+            append(_new_unit(Unit, fields))
     return units
 
 

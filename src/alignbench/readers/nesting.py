@@ -34,11 +34,11 @@ which reset headings such as Schedule set back to 0).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, SLOT_SETTERS, Block, trusted_block
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
@@ -47,14 +47,19 @@ from alignbench.readers.units import MAX_DEPTH, Unit
 _DIGITS = re.compile(r"[0-9]+")
 
 
-_new_block = object.__new__
-set_kind, set_label, set_text, set_level, set_attrs, set_children, set_address, set_digest = SLOT_SETTERS
+_new_open_clause = tuple.__new__
+_new_node = object.__new__
 
 
 class _Node:
-    """A block under construction (children still growing); slotted, as one is made per block."""
+    """A block under construction (children still growing); slotted, as one is made per block.
 
-    __slots__ = ("attrs", "children", "kind", "label", "level", "text")
+    Its slots are :class:`Block`'s own, in the same order, so freezing a node turns it into its
+    block in place (``__class__`` assignment, which Python allows between classes of one slot
+    layout): the tree is not copied into a second set of objects, one per block, at the end of a read.
+    """
+
+    __slots__ = Block.__slots__
 
     def __init__(
         self,
@@ -69,37 +74,50 @@ class _Node:
         self.label = label
         self.text = text
         self.level = level
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
-        self.children: list[_Node] = [] if children is None else children
+        self.attrs: Mapping[str, Any] = {} if attrs is None else attrs
+        self.children: list[_Node] = [] if children is None else children  # type: ignore[misc]
 
     def freeze(self, address: str = ROOT_ADDRESS) -> Block:
-        """The immutable block, addresses included (one pass, so ``BlockTree`` need not re-address)."""
+        """This node as its immutable block, addresses included (one pass, so ``BlockTree`` need not
+        re-address); the node's children are frozen with it and the node must not be used after."""
         counts: dict[str, int] = {}
-        children = []
         prefix = "" if address == ROOT_ADDRESS else address
-        for child in self.children:
+        children = self.children
+        for child in children:
             kind = child.kind
             n = counts[kind] = counts.get(kind, 0) + 1
             at = f"{prefix}/{kind}[{n}]"
             if child.children:
-                children.append(child.freeze(at))
-            else:  # a leaf, built here: most blocks are leaves, and a call per block is a tenth of a read
-                block = _new_block(Block)
-                set_kind(block, kind)
-                set_label(block, child.label)
-                set_text(block, child.text)
-                set_level(block, child.level)
-                set_attrs(block, child.attrs or EMPTY_ATTRS)
-                set_children(block, ())
-                set_address(block, at)
-                set_digest(block, None)
-                children.append(block)
-        attrs = self.attrs or EMPTY_ATTRS
-        return trusted_block(self.kind, self.label, self.text, self.level, attrs, tuple(children), address)
+                child.freeze(at)
+            else:  # a leaf, frozen here: most blocks are leaves, and a call per block is a tenth of a read
+                child.children = ()  # type: ignore[assignment]
+                child.address = at
+                child._digest = None
+                if not child.attrs:
+                    child.attrs = EMPTY_ATTRS
+                child.__class__ = Block  # type: ignore[assignment]
+        self.children = tuple(children)  # type: ignore[assignment]
+        self.address = address
+        self._digest = None
+        if not self.attrs:
+            self.attrs = EMPTY_ATTRS
+        self.__class__ = Block  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
 
-@dataclass(slots=True)
-class _OpenClause:
+def _adopt(clause: _Node, child: _Node) -> None:
+    """Append ``child`` to a clause's children. A clause starts with the shared empty tuple, as most
+    clauses stay leaves, and gets its own list with its first child."""
+    children = clause.children
+    if children.__class__ is list:
+        children.append(child)
+    else:
+        clause.children = [child]
+
+
+class _OpenClause(NamedTuple):
+    """An open clause; a named tuple, built at C speed once per clause and never changed."""
+
     node: _Node
     style: Style
     indent: int | None
@@ -155,20 +173,24 @@ class _Builder:
                 f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
                 "a legal document nests a dozen at most, so check that this is the right file"
             )
-        if unit.path is not None and (unit.label is None or unit.opens_item):
+        label = unit.label
+        if unit.path is not None and (label is None or unit.opens_item):
             # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
             # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
             self._close_outside(unit.path)
-        if unit.kind == "heading":
+        kind = unit.kind
+        if kind == "paragraph" and label is not None:  # a clause: the common case, tested first
+            self._clause(unit, label)
+        elif kind == "heading":
             self._heading(unit)
-        elif unit.kind == "table":
+        elif kind == "table":
             self._attach(self._table(unit))
-        elif unit.label is None:
+        elif label is None:
             self._close_indented_deeper(unit, slack=0)
             self._close_outdented_items(unit)
             self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
         else:
-            self._clause(unit, unit.label)
+            self._clause(unit, label)
 
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
@@ -179,8 +201,10 @@ class _Builder:
             self.clauses.pop()
 
     def _attach(self, node: _Node) -> None:
-        parent = self.clauses[-1].node if self.clauses else self._container()
-        parent.children.append(node)
+        if self.clauses:
+            _adopt(self.clauses[-1].node, node)
+        else:
+            self._container().children.append(node)
 
     def _heading(self, unit: Unit) -> None:
         while self.sections and self.sections[-1].rank >= unit.rank:
@@ -227,18 +251,20 @@ class _Builder:
         structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
         decimal = label.decimal_depth and not structural
         clauses = self.clauses
+        candidates = label.candidates
+        sections = self.sections
         if (
             decimal
-            and self.sections
-            and self.sections[-1].decimal is not None
-            and not (clauses and clauses[-1].style.key == label.candidates[0].key)
+            and sections
+            and sections[-1].decimal is not None
+            and not (clauses and clauses[-1].style.key == candidates[0].key)
         ):  # (an open clause of the same style keeps the sections open: the common case, tested first)
-            self._close_numbered_sections(label.candidates[0])
+            self._close_numbered_sections(candidates[0])
         indent = unit.indent
         if indent is not None:
             # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
             self._close_indented_deeper(unit, slack=1)
-        style = label.candidates[0] if len(label.candidates) == 1 else resolve_style(label, clauses)
+        style = candidates[0] if len(candidates) == 1 else resolve_style(label, clauses)
         key = style.key
         same = None
         for index in range(len(clauses) - 1, -1, -1):
@@ -260,12 +286,20 @@ class _Builder:
         else:
             level = (clauses[-1].node.level if clauses else self._base_level()) + 1
         attrs = unit.attrs
-        node = _Node("list_item", label.block_label, unit.text, level, dict(attrs) if attrs else EMPTY_ATTRS)
+        # _Node("list_item", ...) without the call: its slots filled directly, once per clause read.
+        node = _new_node(_Node)
+        node.kind = "list_item"
+        node.label = label.block_label
+        node.text = unit.text
+        node.level = level
+        node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
+        node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (_adopt)
         if clauses:
-            clauses[-1].node.children.append(node)
+            _adopt(clauses[-1].node, node)
         else:
             self._container().children.append(node)
-        clauses.append(_OpenClause(node, style, indent, unit.path, unit.item_depth if structural else None))
+        depth = unit.item_depth if structural else None
+        clauses.append(_new_open_clause(_OpenClause, (node, style, indent, unit.path, depth)))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -326,29 +360,23 @@ def _indent(clause: _OpenClause) -> int:
 def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
     seen: set[tuple[str, int]] = set()
     numbers: set[str] = set()
-    add_seen = seen.add
+    add_styles = seen.update  # a Style is the (key, ordinal) tuple itself
     add_number = numbers.add
     for unit in units:
         label = unit.label
         if label is not None:
-            for c in label.candidates:
-                add_seen((c.key, c.ordinal))
+            add_styles(label.candidates)
             if label.kind == "decimal":
                 add_number(label.label)
     return frozenset(seen), frozenset(numbers)
 
 
-def _text_if_no_sequence(unit: Unit, seen: frozenset[tuple[str, int]], numbers: frozenset[str]) -> Unit:
-    """The unit with its candidate label narrowed to the styles that continue a sequence, or as text."""
-    label = unit.label
-    if label is None or unit.opens_item:
-        return unit
-    styles = continues_a_sequence(label, seen, numbers)
-    if styles == label.candidates:
-        return unit
+def _narrowed(unit: Unit, label: LabelMatch, styles: tuple[Style, ...]) -> Unit:
+    """The unit with its candidate label narrowed to ``styles``, the ones that continue a sequence
+    (:func:`continues_a_sequence`), or read as text when none does."""
     if styles:
-        return replace(unit, label=label._replace(candidates=styles))
-    return replace(unit, label=None, text=label.text or unit.text)
+        return unit._replace(label=label._replace(candidates=styles))
+    return unit._replace(label=None, text=label.text or unit.text)
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:
@@ -365,11 +393,14 @@ def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") 
     stream.reverse()  # popped from the end, in document order
     add = builder.add
     pop = stream.pop
+    continues = continues_a_sequence
     while stream:
         unit = pop()
         label = unit.label
-        if label is not None and not unit.opens_item:
-            unit = _text_if_no_sequence(unit, seen, numbers)
+        if label is not None and not unit.opens_item:  # a list item's marker labels it whatever follows
+            styles = continues(label, seen, numbers)
+            if styles != label.candidates:
+                unit = _narrowed(unit, label, styles)
         add(unit)
     del seen, numbers
     return builder.root.freeze()

@@ -17,6 +17,9 @@ from alignbench.errors import AlignbenchError
 PROFILES_FILE = Path(__file__).with_name("profiles.yaml")
 RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "closed", "dotted", "bullet")
 DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {"markdown": "markdown", "text": "contract"}
+# A rule's entry in the dispatch table: (rule index, its number, word and terminator group numbers
+# (0 when the rule has none), its kind).
+DispatchGroup = tuple[int, int, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class Profile:
     label_dispatch: re.Pattern[str] | None
     # Per group index of ``label_dispatch`` that closes a rule: (rule index, its ``num``, ``word`` and
     # ``term`` group indices, 0 for a group the rule lacks).
-    dispatch_groups: dict[int, tuple[int, int, int, int]]
+    dispatch_groups: dict[int, DispatchGroup]
     word_aliases: dict[str, str]
     word_label_needs_terminator: bool
     headings: HeadingRules
@@ -94,11 +97,12 @@ _NUMBERED_REFERENCE = re.compile(r"\\[1-9]|\(\?\([1-9]")
 _GROUP_NAME = re.compile(r"\(\?P(<|=|>)([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def _dispatch(rules: list[LabelRule]) -> tuple[re.Pattern[str] | None, dict[int, tuple[int, int, int, int]]]:
+def _dispatch(rules: list[LabelRule]) -> tuple[re.Pattern[str] | None, dict[int, DispatchGroup]]:
     """Every rule in one alternation, each wrapped in its own group, its named groups renamed apart.
 
     Anchored alternatives are tried in order and the first that matches wins, exactly as the rules
-    are tried in precedence order, and each alternative matches as its pattern alone would."""
+    are tried in precedence order, and each alternative matches as its pattern alone would. A rule's
+    outer group number maps to its index, its own group numbers and its kind (``DispatchGroup``)."""
     if not rules or any(_NUMBERED_REFERENCE.search(r.pattern.pattern) for r in rules):
         return None, {}
     parts = []
@@ -112,7 +116,13 @@ def _dispatch(rules: list[LabelRule]) -> tuple[re.Pattern[str] | None, dict[int,
         return None, {}
     names = pattern.groupindex
     groups = {
-        names[f"r{i}"]: (i, names[f"r{i}_num"], names.get(f"r{i}_word", 0), names.get(f"r{i}_term", 0))
+        names[f"r{i}"]: (
+            i,
+            names[f"r{i}_num"],
+            names.get(f"r{i}_word", 0),
+            names.get(f"r{i}_term", 0),
+            rules[i].kind,
+        )
         for i in range(len(rules))
     }
     return pattern, groups

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from markdown_it.common.utils import mdTrim
+from markdown_it.common.utils import MD_TRIM_CHARS
 
 # markdown-it's ordered-list marker: up to 9 digits, then `.` or `)`, then a space, a tab or the end.
 # Searched for in the whole text at once (the first line, then after every newline), where a match per
@@ -38,19 +38,20 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
     if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
         return None  # a line opens an ordered list
     blocks: list[SimpleBlock] = []
-    para_start = -1
-    para: list[str] = []
-    for number, line in enumerate(text.split("\n")):
+    trim = MD_TRIM_CHARS  # markdown-it's mdTrim is ``str.strip`` of these: called inline, once per block
+    lines = text.split("\n")
+    para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
+    for number, line in enumerate(lines):
         first = line[:1]
         if first.isalnum():
             if para_start < 0:
                 para_start = number
-            para.append(line)
             continue
         if para_start >= 0:
-            blocks.append(("paragraph", para_start, mdTrim("\n".join(para)), 0))
+            blocks.append(("paragraph", para_start, _paragraph(lines, para_start, number).strip(trim), 0))
             para_start = -1
-            para = []
+        if not line:  # a blank line, the commonest after a text line
+            continue
         if first == "#":
             heading = _HEADING.match(line)
             if heading is None:
@@ -59,9 +60,14 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
             content = line[level:]
             if content.rstrip(" \t").endswith("#"):
                 return None  # a closing `#` run: markdown-it's rule for it is not repeated here
-            blocks.append(("heading", number, mdTrim(content), level))
+            blocks.append(("heading", number, content.strip(trim), level))
         elif not _BLANK.issuperset(line):
             return None
     if para_start >= 0:
-        blocks.append(("paragraph", para_start, mdTrim("\n".join(para)), 0))
+        blocks.append(("paragraph", para_start, _paragraph(lines, para_start, len(lines)).strip(trim), 0))
     return blocks
+
+
+def _paragraph(lines: list[str], start: int, end: int) -> str:
+    """Lines ``start`` to ``end`` joined by newlines; a one-line paragraph (the common case) as is."""
+    return lines[start] if end - start == 1 else "\n".join(lines[start:end])

@@ -7,10 +7,11 @@ its plain-text twin the same shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+from alignbench.blocks import EMPTY_ATTRS
 from alignbench.readers.label_grammar import LabelMatch, match_label
 from alignbench.readers.profiles import Profile
 
@@ -37,10 +38,9 @@ _CLAUSE_ENDINGS: tuple[str, ...] = (
 )
 
 
-@dataclass(slots=True)
-class Unit:
-    """One reader unit: a read-only record (not frozen, only because a frozen dataclass's ``__init__``
-    costs four times as much, and a long document makes one per block).
+class Unit(NamedTuple):
+    """One reader unit: an immutable record built at C speed (a long document makes one per block, and
+    the slotted dataclass this was ran a Python ``__init__`` over twelve fields for each).
 
     ``kind`` is heading, paragraph or table. ``rank`` is a heading's rank. ``line`` is the 1-based
     source line the unit starts on (named in errors). ``path`` is set only by the Markdown reader: the
@@ -48,7 +48,8 @@ class Unit:
     first, so containment is CommonMark's and never an indentation guess. ``opens_item`` says the
     unit is the first block of a Markdown list item: it becomes that item, whatever its label says.
     ``indent`` is the first line's indentation in a text document: licences reuse ``a.`` at two
-    depths and only the layout tells them apart.
+    depths and only the layout tells them apart. ``attrs`` defaults to the shared, unfillable
+    ``EMPTY_ATTRS``: a unit is never changed, and the builder copies what a block keeps.
     """
 
     kind: str
@@ -62,7 +63,7 @@ class Unit:
     indent: int | None = None
     rows: tuple[tuple[str, ...], ...] = ()
     header: bool = False
-    attrs: dict[str, Any] = field(default_factory=dict)
+    attrs: Mapping[str, Any] = EMPTY_ATTRS
 
 
 @dataclass(slots=True)

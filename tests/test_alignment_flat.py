@@ -1,0 +1,127 @@
+"""The flattened document (``alignment.flat``) equals its per-block definition on any tree.
+
+``FlatDocument`` fills its columns a run of leaves at a time and fixes containers afterwards; these
+tests hold every column equal to what a plain walk over ``BlockTree.blocks()`` gives block by block.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.alignment import AlignmentConfig
+from alignbench.alignment.engine import Walk
+from alignbench.alignment.flat import (
+    _ASCII_SPACES,
+    KIND_CLASS,
+    FlatDocument,
+    fast_normalise,
+    normalised_texts,
+    unmatched,
+)
+from alignbench.alignment.similarity import Vocabulary
+from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
+
+TEXT = st.sampled_from(("", "Fees.", "  Fees  are due. ", "Term\tand\nrenewal", "Notices", "(a) x"))
+LABEL = st.sampled_from((None, "", "1", "1.1", "(a)"))
+
+
+def _leaf(kind: str) -> st.SearchStrategy[Block]:
+    return st.builds(Block, kind=st.just(kind), label=LABEL, text=TEXT)
+
+
+def _documents() -> st.SearchStrategy[BlockTree]:
+    leaves = st.one_of(_leaf("paragraph"), _leaf("list_item"), _leaf("heading"))
+    rows = st.lists(_leaf("cell"), max_size=3).map(lambda cells: Block("row", children=tuple(cells)))
+    tables = st.lists(rows, max_size=3).map(lambda rs: Block("table", children=tuple(rs)))
+
+    def extend(children: st.SearchStrategy[Block]) -> st.SearchStrategy[Block]:
+        return st.one_of(
+            st.builds(
+                lambda label, cs: Block("section", label=label, children=tuple(cs)),
+                LABEL,
+                st.lists(children, max_size=4),
+            ),
+            st.builds(
+                lambda label, text, cs: Block("list_item", label=label, text=text, children=tuple(cs)),
+                LABEL,
+                TEXT,
+                st.lists(children, max_size=3),
+            ),
+        )
+
+    body = st.recursive(st.one_of(leaves, tables, rows), extend, max_leaves=16)
+    return st.lists(body, max_size=5).map(lambda cs: BlockTree(Block("document", children=tuple(cs))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents())
+def test_flat_columns_equal_a_block_by_block_walk(tree):
+    flat = FlatDocument(tree, Vocabulary())
+    blocks = list(tree.blocks())
+    index = {id(b): i for i, b in enumerate(blocks)}
+    parent, position, children = [-1] * len(blocks), [0] * len(blocks), [[] for _ in blocks]
+    for i, block in enumerate(blocks):
+        for k, child in enumerate(block.children):
+            j = index[id(child)]
+            parent[j], position[j] = i, k
+            children[i].append(j)
+    assert [id(b) for b in flat.blocks] == [id(b) for b in blocks]
+    assert flat.parent == parent and flat.position == position
+    assert [list(c) for c in flat.children] == children
+    assert flat.parents == [i for i, c in enumerate(children) if c]
+    assert flat.address == [b.address for b in blocks]
+    assert flat.kind == [b.kind for b in blocks]
+    assert flat.cls == [KIND_CLASS[b.kind] for b in blocks]
+    assert flat.label == [b.label for b in blocks]
+    assert flat.text == ["" if b.kind in CONTAINER_KINDS else normalise(b.text) for b in blocks]
+    for i, block in enumerate(blocks):
+        container = block.kind in CONTAINER_KINDS
+        assert flat.key[i] == (flat._key(i) if container else flat.text[i])
+        sectionlike = block.kind in ("section", "document") and not block.label
+        assert flat.effective_label[i] == (flat._effective_label(i) if sectionlike else block.label)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-1, 3)))
+def test_unmatched_is_every_unpaired_block_but_the_root(partner):
+    assert unmatched(partner) == [i for i in range(1, len(partner)) if partner[i] == -1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(" |ab\t\n\xa0\u200b"), max_size=6), max_size=6))
+def test_normalised_texts_is_fast_normalise_of_each(texts):
+    result = normalised_texts(texts)
+    assert result == [fast_normalise(t) for t in texts]
+    assert all(r is t for r, t in zip(result, texts, strict=True) if fast_normalise(t) == t)
+
+
+def test_the_ascii_white_space_list_is_complete():
+    assert sorted(_ASCII_SPACES) == sorted(chr(c) for c in range(128) if chr(c).isspace() and c != 32)
+
+
+def _reference_exact_buckets(walk, left_s, left_t):
+    """The exact pass's buckets as first written: a list per (kind class, key), in document order."""
+    buckets_t, buckets_s = {}, {}
+    for t in left_t:
+        if walk.tst.key[t] is not None:
+            buckets_t.setdefault((walk.tst.cls[t], walk.tst.key[t]), []).append(t)
+    for s in left_s:
+        bucket = (walk.src.cls[s], walk.src.key[s])
+        if walk.src.key[s] is not None and bucket in buckets_t:
+            buckets_s.setdefault(bucket, []).append(s)
+    return [(bucket, sources, buckets_t[bucket]) for bucket, sources in buckets_s.items()]
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents(), _documents())
+def test_the_exact_pass_pairs_what_its_buckets_say(source, test):
+    vocabulary = Vocabulary()
+    walk = Walk(FlatDocument(source, vocabulary), FlatDocument(test, vocabulary), AlignmentConfig())
+    left_s, left_t = list(walk.src.children[0]), list(walk.tst.children[0])
+    expected = {}
+    for _bucket, sources, tests in _reference_exact_buckets(walk, left_s, left_t):
+        expected.update(walk.nearest_order_preserving(sources, tests))  # one pair when both are alone
+    walk.exact(left_s, left_t)
+    assert {s: walk.s2t[s] for s in left_s if walk.s2t[s] != -1} == expected
+    assert all(walk.matched_by[s] == "exact" for s in expected)
