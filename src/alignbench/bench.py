@@ -176,7 +176,8 @@ def huge_report(large: Timing) -> None:
     flagged = result.budget_exhausted  # type: ignore[attr-defined]
     print(
         f"{how} {backend:9} 200k clauses in 4,000 sections: {_figure(huge)}, {ratio:.1f}x the 20k pair, "
-        f"{labelled:,} clause labels {'read' if how == 'read+align' else 'in the trees'}, {len(result.pairs):,} pairs, "  # type: ignore[attr-defined]
+        f"{labelled:,} clause labels {'read' if how == 'read+align' else 'in the trees'}, "
+        f"{len(result.pairs):,} pairs, "  # type: ignore[attr-defined]
         f"budget_exhausted={str(flagged).lower()} "
         f"(goal <= {GOAL_HUGE_RATIO:.0f}x, no flag: {_verdict(ratio <= GOAL_HUGE_RATIO and not flagged)})"
     )
