@@ -40,7 +40,7 @@ _PACKAGE = Path(__file__).resolve().parent
 # Per kind: what an entry is a function of besides its input (package sources, parsing libraries).
 _SOURCES: dict[str, tuple[str, ...]] = {
     "trees": ("readers", "blocks.py", "errors.py", "yamlload.py", "atomic.py", "schemas"),
-    "labels": ("yamlload.py", "errors.py"),
+    "labels": ("yamlload.py", "errors.py", "labels/fastload.py"),
     # the generator's feature probe: its operators, and the reader that confirms each dry run
     "features": (
         "generate",
@@ -113,12 +113,14 @@ def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -
 
 
 def parse_labels(root: Path, path: Path) -> Any:
-    """The strict parse of a labels.yaml (``yamlload.parse_yaml``, no schema check), from the cache when
-    parsed before; a file that fails to parse raises its own error every time."""
-    from alignbench.yamlload import parse_yaml, read_text
+    """The strict parse of a labels.yaml (``yamlload.parse_yaml``, no schema check; the canonical layout
+    through ``labels.fastload``), from the cache when parsed before; a file that fails to parse raises
+    its own error every time."""
+    from alignbench.labels.fastload import parse_labels_text
+    from alignbench.yamlload import read_text
 
     text = read_text(path)
-    return cached(root, "labels", text.encode("utf-8"), lambda: parse_yaml(text, str(path)), dict)
+    return cached(root, "labels", text.encode("utf-8"), lambda: parse_labels_text(text, str(path)), dict)
 
 
 def _load(entry: Path) -> Any:

@@ -137,7 +137,9 @@ def load_labels(path: str | os.PathLike[str], root: Path | None = None) -> dict[
     where = str(Path(path))
     text = yamlload.read_text(path)
     if root is None:
-        data = yamlload.parse_yaml(text, where)
+        from alignbench.labels.fastload import parse_labels_text
+
+        data = parse_labels_text(text, where)
     else:
         from alignbench.stagecache import parse_labels
 
