@@ -101,3 +101,21 @@ def test_a_value_that_cannot_be_pickled_is_returned_and_left_uncached(checkout):
     value = {"made_by": lambda: None}  # a lambda cannot be pickled
     assert stagecache.cached(checkout, "labels", b"key", lambda: value, dict) is value
     assert not list((checkout / stagecache.CACHE_DIR).rglob("*.pickle"))
+
+
+def test_a_remembered_tree_is_what_read_tree_serves_for_those_bytes(checkout, monkeypatch):
+    path = checkout / "doc.md"
+    tree = read(path, format="markdown", profile="markdown")
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", "markdown", tree)
+    [entry] = _entries(checkout)
+
+    def no_reading(*args: object, **kwargs: object) -> None:
+        raise AssertionError("read_tree read the file although a tree was remembered for its bytes")
+
+    monkeypatch.setattr("alignbench.readers.read", no_reading)
+    served = stagecache.read_tree(checkout, path, "markdown", "markdown")
+    assert served is not tree and served.to_dict() == tree.to_dict()
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", "markdown", tree)
+    assert _entries(checkout) == [entry]  # remembered once
+    with pytest.raises(AssertionError, match="read the file"):
+        stagecache.read_tree(checkout, path, "markdown", None)  # another profile is another entry

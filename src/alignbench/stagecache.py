@@ -90,14 +90,22 @@ def cached(root: Path, kind: str, key: bytes, compute: Callable[[], T], expected
     directory = _cache_dir(root, kind)
     if directory is None:
         return compute()
-    name = hashlib.sha256(key).hexdigest()
-    entry = directory / name[:2] / f"{name}.pickle"
+    entry = _entry(directory, key)
     found = _load(entry)
     if isinstance(found, expected):
         return found  # type: ignore[return-value]
     value = compute()
     _store(directory, entry, value)
     return value
+
+
+def _entry(directory: Path, key: bytes) -> Path:
+    name = hashlib.sha256(key).hexdigest()
+    return directory / name[:2] / f"{name}.pickle"
+
+
+def _tree_key(raw: bytes, format: str | None, profile: str | None) -> bytes:
+    return f"{format}\0{profile}\0".encode() + raw
 
 
 def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -> BlockTree:
@@ -108,8 +116,23 @@ def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -
         raw = path.read_bytes()
     except OSError:
         return read(path, format=format, profile=profile)  # the reader reports the file's problem
-    key = f"{format}\0{profile}\0".encode() + raw
+    key = _tree_key(raw, format, profile)
     return cached(root, "trees", key, lambda: read(path, format=format, profile=profile), BlockTree)
+
+
+def remember_tree(root: Path, raw: bytes, format: str, profile: str, tree: BlockTree) -> None:
+    """Store ``tree`` as what :func:`read_tree` reads from a file holding ``raw``.
+
+    For a stage that has just read those very bytes with the same reader (generate reads back every
+    document it renders): label_check then finds the synthetic tier's 566 documents already read.
+    The caller must pass the tree the reader made of exactly ``raw`` (decoded as UTF-8) with this
+    format and profile; tests/test_stagecache.py checks that it equals a fresh read of the file."""
+    directory = _cache_dir(root, "trees")
+    if directory is None:
+        return
+    entry = _entry(directory, _tree_key(raw, format, profile))
+    if not entry.is_file():
+        _store(directory, entry, tree)
 
 
 def parse_labels(root: Path, path: Path) -> Any:

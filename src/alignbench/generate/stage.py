@@ -28,6 +28,7 @@ from alignbench.generate.seeds import pair_seed
 from alignbench.generate.truth import Side, build_rows
 from alignbench.labels.io import dump_labels
 from alignbench.readers import read
+from alignbench.stagecache import remember_tree
 
 PLANS_FILE = "corpus/plans/synthetic.yaml"
 OUT_DIR = "corpus/synthetic"
@@ -84,13 +85,15 @@ def apply_plan(doc: Document, spec: PairSpec, rng: Random) -> tuple[Document, li
     return doc, records, rolled_back
 
 
-def _side(doc: Document, what: str) -> tuple[str, Side]:
+def _side(doc: Document, what: str, root: Path | None = None) -> tuple[str, Side]:
     verified = verify(doc)
     if verified is None:
         raise AlignbenchError(
             f"{what}: the rendering does not read back as intended; this is a generator bug"
         )
     text, tree = verified
+    if root is not None:  # the tree read back is the one every later stage reads from the file: share it
+        remember_tree(root, text.encode("utf-8"), FORMAT, PROFILE, tree)
     return text, Side(doc, addresses(doc, tree))
 
 
@@ -98,8 +101,8 @@ def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document], holdout: 
     base = _load_base(spec.document, root, cache)
     seed = pair_seed(spec.document.id, spec.seed_plan_id)
     test_doc, records, rolled_back = apply_plan(base.clone(), spec, Random(seed))
-    source_text, source_side = _side(base, f"{spec.pair} source")
-    test_text, test_side = _side(test_doc, f"{spec.pair} test")
+    source_text, source_side = _side(base, f"{spec.pair} source", root)
+    test_text, test_side = _side(test_doc, f"{spec.pair} test", root)
     rows = build_rows(source_side, test_side)
     source_bytes, test_bytes = source_text.encode("utf-8"), test_text.encode("utf-8")
     if source_bytes == test_bytes and not spec.plan.control:
