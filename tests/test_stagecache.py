@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from pathlib import Path
 
 import pytest
 
 from alignbench import stagecache
+from alignbench.blocks import Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers import read
 from alignbench.yamlload import parse_yaml
@@ -119,3 +121,17 @@ def test_a_remembered_tree_is_what_read_tree_serves_for_those_bytes(checkout, mo
     assert _entries(checkout) == [entry]  # remembered once
     with pytest.raises(AssertionError, match="read the file"):
         stagecache.read_tree(checkout, path, "markdown", None)  # another profile is another entry
+
+
+def test_a_cached_block_keeps_every_field_including_a_computed_digest(checkout):
+    path = checkout / "doc.md"
+    tree = read(path, format="markdown")
+    digests = [b.digest for b in tree.blocks()]  # fills each block's cached digest
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", None, tree)
+    served = stagecache.read_tree(checkout, path, "markdown", None)
+    fields = [f.name for f in dataclasses.fields(Block)]
+    assert [[getattr(b, f) for f in fields] for b in served.blocks()] == [
+        [getattr(b, f) for f in fields] for b in tree.blocks()
+    ]
+    assert [b._digest for b in served.blocks()] == digests
+    assert served.dropped == tree.dropped and (served.format, served.profile) == (tree.format, tree.profile)

@@ -19,8 +19,11 @@ directory others can write to.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
+import io
+import operator
 import os
 import pickle
 import shutil
@@ -32,14 +35,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
 
-from alignbench.blocks import BlockTree
+from alignbench.blocks import Block, BlockTree
 
 ENV = "ALIGNBENCH_CACHE"
 CACHE_DIR = ".dvc/tmp/alignbench-cache"
 _PACKAGE = Path(__file__).resolve().parent
 # Per kind: what an entry is a function of besides its input (package sources, parsing libraries).
 _SOURCES: dict[str, tuple[str, ...]] = {
-    "trees": ("readers", "blocks.py", "errors.py", "yamlload.py", "atomic.py", "schemas"),
+    "trees": ("readers", "blocks.py", "errors.py", "yamlload.py", "atomic.py", "schemas", "stagecache.py"),
     "labels": ("yamlload.py", "errors.py", "labels/fastload.py"),
     # the generator's feature probe: its operators, and the reader that confirms each dry run
     "features": (
@@ -162,6 +165,38 @@ def _load(entry: Path) -> Any:
             gc.enable()
 
 
+# A Block is a frozen, slotted dataclass: pickle's default rebuilds each one through
+# dataclasses' __setstate__ (a fields() call and a setattr per field), half of a cached tree's load.
+# Entries written here rebuild blocks by setting their slots directly: same objects, ~2x faster.
+_BLOCK_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Block))
+_BLOCK_SLOTS: tuple[Any, ...] = tuple(Block.__dict__.get(name) for name in _BLOCK_FIELDS)
+_SLOTTED = all(hasattr(slot, "__set__") for slot in _BLOCK_SLOTS) and hasattr(Block, "__slots__")
+_block_values = operator.attrgetter(*_BLOCK_FIELDS)
+
+
+def _block(*values: Any) -> Block:
+    """A Block with exactly these field values (in ``dataclasses.fields`` order), as it was pickled."""
+    block = object.__new__(Block)
+    for slot, value in zip(_BLOCK_SLOTS, values, strict=True):
+        slot.__set__(block, value)
+    return block
+
+
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) is Block:
+            return _block, _block_values(obj)
+        return NotImplemented
+
+
+def _dumps(value: Any) -> bytes:
+    if not _SLOTTED:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
 def _store(directory: Path, entry: Path, value: Any) -> None:
     """Write the entry atomically; a cache that cannot be written is only a slower run, never an error."""
     try:
@@ -173,7 +208,7 @@ def _store(directory: Path, entry: Path, value: Any) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{entry.name}.", suffix=".tmp", dir=entry.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+                handle.write(_dumps(value))
             os.replace(tmp, entry)
         finally:
             if os.path.exists(tmp):
