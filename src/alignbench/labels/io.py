@@ -182,8 +182,15 @@ def _block_list(key: str, rows: list[Any], indent: str) -> list[str]:
 
 
 def _ordered(mapping: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
+    return [(key, mapping[key]) for key in _key_order(kind, tuple(mapping))]
+
+
+@lru_cache(maxsize=4096)
+def _key_order(kind: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Canonical order of one set of keys; cached because every row of a section has the same keys
+    (the document is schema-valid by then, so keys are strings)."""
     rank, last = _rank(kind)
-    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], last), kv[0]))
+    return tuple(sorted(keys, key=lambda k: (rank.get(k, last), k)))
 
 
 @cache
@@ -194,6 +201,8 @@ def _rank(kind: str) -> tuple[dict[str, int], int]:
 
 def _flow(value: Any, kind: str) -> str:
     """A value on one line: mappings as ``{k: v, ...}`` in canonical order, lists as ``[a, b]``."""
+    if type(value) is str:  # most values: skip the type tests of _scalar
+        return _string_scalar(value)
     if isinstance(value, dict):
         parts = [f"{_scalar(k)}: {_flow(v, 'who' if k == 'by' else k)}" for k, v in _ordered(value, kind)]
         return "{" + ", ".join(parts) + "}"
