@@ -7,10 +7,12 @@ rounded precision and recall. Rounding happens only when a number is written out
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from alignbench.score.counts import PairCounts
+
+if TYPE_CHECKING:  # imported where used: label_check and report read ratios but never resample
+    import numpy as np
 
 HEADLINES: tuple[str, ...] = (
     "precision",
@@ -64,6 +66,8 @@ def bootstrap_indices(n_pairs: int, samples: int, seed: int) -> np.ndarray:
 
     Using the same rows for every backend of a tier makes the backend comparison a paired one.
     """
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     if n_pairs == 0:
         return np.zeros((0, 0), dtype=np.int64)
@@ -80,6 +84,8 @@ def bootstrap_intervals(
 
     A resample whose denominator is zero has no value for that ratio and is left out of its interval.
     """
+    import numpy as np
+
     names = list(metric(PairCounts()))
     field_names = list(PairCounts.__dataclass_fields__)
     matrix = np.array([[getattr(c, f) for f in field_names] for c in counts], dtype=np.int64)
