@@ -17,6 +17,12 @@ from alignbench.yamlload import parse_yaml
 DOC = "# Terms\n\n1. Scope. These terms apply.\n\n2. Fees. You pay the fees.\n"
 
 
+@pytest.fixture(autouse=True)
+def no_recent_trees() -> None:
+    """Each test starts without the process's recently read trees (another test's same bytes)."""
+    stagecache._recent_trees.clear()
+
+
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
     (tmp_path / ".dvc").mkdir()
@@ -34,8 +40,10 @@ def test_a_cached_tree_equals_a_fresh_read_and_is_served_from_the_cache(checkout
     assert first.to_dict() == read(path, format="markdown").to_dict()
     [entry] = _entries(checkout)
     assert entry.parent.parent.name == stagecache.fingerprint("trees")
+    assert stagecache.read_tree(checkout, path, "markdown", None) is first  # the same tree, recently read
+    stagecache._recent_trees.clear()
     served = stagecache.read_tree(checkout, path, "markdown", None)
-    assert served is not first and served.to_dict() == first.to_dict()
+    assert served is not first and served.to_dict() == first.to_dict()  # unpickled from the entry
 
 
 def test_changed_bytes_or_profile_are_a_new_entry(checkout):

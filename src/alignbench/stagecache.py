@@ -111,6 +111,14 @@ def _tree_key(raw: bytes, format: str | None, profile: str | None) -> bytes:
     return f"{format}\0{profile}\0".encode() + raw
 
 
+# The last few trees by their key, so consecutive pairs of one base document (discovery order puts a
+# synthetic document's pairs together) share one tree object: unpickled once, and what stages derive
+# from a tree (floor's flat text, score's twin classes) can be kept by identity. Trees are never
+# mutated after reading (Block is frozen; BlockTree only fills its own lookup caches).
+_RECENT_TREES = 4
+_recent_trees: dict[bytes, BlockTree] = {}
+
+
 def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -> BlockTree:
     """``alignbench.readers.read(path, format, profile)``, from the cache when read before."""
     from alignbench.readers import read
@@ -120,7 +128,16 @@ def read_tree(root: Path, path: Path, format: str | None, profile: str | None) -
     except OSError:
         return read(path, format=format, profile=profile)  # the reader reports the file's problem
     key = _tree_key(raw, format, profile)
-    return cached(root, "trees", key, lambda: read(path, format=format, profile=profile), BlockTree)
+    if _cache_dir(root, "trees") is None:  # "off" stays off: every read is a fresh one
+        return read(path, format=format, profile=profile)
+    recent = _recent_trees.get(key)
+    if recent is not None:
+        return recent
+    tree = cached(root, "trees", key, lambda: read(path, format=format, profile=profile), BlockTree)
+    _recent_trees[key] = tree
+    while len(_recent_trees) > _RECENT_TREES:
+        del _recent_trees[next(iter(_recent_trees))]
+    return tree
 
 
 def remember_tree(root: Path, raw: bytes, format: str, profile: str, tree: BlockTree) -> None:
