@@ -118,8 +118,8 @@ def test_any_seed_gives_total_labels_with_true_digests(seed: int) -> None:
     base = _base()
     spec = PairSpec("p", SourceDocument("d", "x", "o", "l", "a", ()), MIXED, None)
     doc, _, _ = apply_plan(base.clone(), spec, Random(seed))
-    _, source_side, _ = _side(base, "source")
-    _, test_side, _ = _side(doc, "test")
+    _, source_side = _side(base, "source")
+    _, test_side = _side(doc, "test")
     rows = build_rows(source_side, test_side)
     for side, keys in ((source_side, ("source",)), (test_side, ("test",))):
         labelled = sorted(b.address for b in side.blocks.values() if b.kind in LABELLED_KINDS)

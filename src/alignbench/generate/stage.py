@@ -86,7 +86,12 @@ def apply_plan(doc: Document, spec: PairSpec, rng: Random) -> tuple[Document, li
     return doc, records, rolled_back
 
 
-def _side(doc: Document, what: str) -> tuple[str, Side, BlockTree]:
+def _side(doc: Document, what: str) -> tuple[str, Side]:
+    text, side, _ = _side_and_tree(doc, what)
+    return text, side
+
+
+def _side_and_tree(doc: Document, what: str) -> tuple[str, Side, BlockTree]:
     verified = verify(doc)
     if verified is None:
         raise AlignbenchError(
@@ -100,8 +105,8 @@ def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document], holdout: 
     base = _load_base(spec.document, root, cache)
     seed = pair_seed(spec.document.id, spec.seed_plan_id)
     test_doc, records, rolled_back = apply_plan(base.clone(), spec, Random(seed))
-    source_text, source_side, source_tree = _side(base, f"{spec.pair} source")
-    test_text, test_side, test_tree = _side(test_doc, f"{spec.pair} test")
+    source_text, source_side, source_tree = _side_and_tree(base, f"{spec.pair} source")
+    test_text, test_side, test_tree = _side_and_tree(test_doc, f"{spec.pair} test")
     rows = build_rows(source_side, test_side)
     # Each tree read back is the one every later stage reads from the written file: share it, now that
     # building the rows has filled in the block digests label_check re-derives.
