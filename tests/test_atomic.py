@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.atomic import dump_json, load_yaml, write_bytes, write_text
+from alignbench.atomic import dump_json, load_yaml, write_bytes, write_text, write_texts
 from alignbench.errors import AlignbenchError
 
 
@@ -112,3 +112,17 @@ _json_values = st.recursive(
 @given(_json_values)
 def test_dump_json_is_the_standard_librarys_text_on_any_data(data: object) -> None:
     assert dump_json(data) == _standard(data)
+
+
+def test_write_texts_sweeps_each_targets_leftovers_once_and_writes_in_order(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    mine = out / ".a.json.k1ll3d.tmp"
+    other = out / ".unrelated.json.k1ll3d.tmp"
+    for leftover in (mine, other):
+        leftover.write_text("partial", encoding="utf-8")
+    write_texts([(out / "a.json", "A\n"), (out / "b" / "c.json", "C\n"), (out / "a.json", "A2\n")])
+    assert not mine.exists() and other.exists()  # only the temporaries of files being written
+    assert (out / "a.json").read_text(encoding="utf-8") == "A2\n"
+    assert (out / "b" / "c.json").read_text(encoding="utf-8") == "C\n"
+    assert sorted(p.name for p in out.iterdir()) == [".unrelated.json.k1ll3d.tmp", "a.json", "b"]

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,15 @@ import orjson
 
 from alignbench.yamlload import load_yaml
 
-__all__ = ["dump_json", "load_yaml", "sweep_temporaries", "write_bytes", "write_json", "write_text"]
+__all__ = [
+    "dump_json",
+    "load_yaml",
+    "sweep_temporaries",
+    "write_bytes",
+    "write_json",
+    "write_text",
+    "write_texts",
+]
 
 _ORJSON_OPTIONS = (
     orjson.OPT_INDENT_2
@@ -36,7 +46,32 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write to a temporary file in the same directory, fsync, then rename over ``path``."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    _sweep(target.parent, f".{glob.escape(target.name)}.*.tmp")
+    _sweep(target.parent, _temporaries_of(target.name))
+    _replace(target, data)
+
+
+def write_texts(items: Sequence[tuple[Path, str]]) -> None:
+    """``write_text`` for many files, in order: each directory is listed once for the temporaries a
+    killed write left (a per-file glob listed a 283-file directory 283 times, ~0.2 s per stage)."""
+    targets = [(Path(path), text.encode("utf-8")) for path, text in items]
+    names: dict[Path, list[str]] = {}
+    for target, _ in targets:
+        names.setdefault(target.parent, []).append(target.name)
+    for directory, in_directory in names.items():
+        directory.mkdir(parents=True, exist_ok=True)
+        patterns = [_temporaries_of(name) for name in in_directory]
+        for leftover in sorted(directory.glob(".*.tmp")):
+            if any(fnmatch.fnmatchcase(leftover.name, p) for p in patterns):
+                _remove_leftover(leftover)
+    for target, data in targets:
+        _replace(target, data)
+
+
+def _temporaries_of(name: str) -> str:
+    return f".{glob.escape(name)}.*.tmp"
+
+
+def _replace(target: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -52,12 +87,14 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def _sweep(directory: Path, pattern: str) -> list[Path]:
-    removed = []
-    for leftover in sorted(directory.glob(pattern)):
-        if leftover.is_file() and not leftover.is_symlink():
-            leftover.unlink()
-            removed.append(leftover)
-    return removed
+    return [leftover for leftover in sorted(directory.glob(pattern)) if _remove_leftover(leftover)]
+
+
+def _remove_leftover(leftover: Path) -> bool:
+    if leftover.is_file() and not leftover.is_symlink():
+        leftover.unlink()
+        return True
+    return False
 
 
 def sweep_temporaries(path: str | os.PathLike[str]) -> list[Path]:
