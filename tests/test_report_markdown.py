@@ -34,3 +34,15 @@ def test_quoted_cells_blank_lines_and_pipes() -> None:
 def test_a_ragged_row_is_an_error_naming_the_table() -> None:
     with pytest.raises(ValueError, match=r"per_plan\.csv: row 3 has 1 cells for 2 columns"):
         read_csv_text("a,b\n1,2\n3\n", "per_plan.csv")
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
+def test_committed_tables_are_written_back_as_pandas_wrote_them(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    assert read_csv_text(text).to_csv() == frame.to_csv(index=False, lineterminator="\n") == text
+
+
+def test_sorted_by_is_stable_and_orders_by_text() -> None:
+    table = read_csv_text("t,p,n\nb,x,1\na,y,2\nb,x,3\na,x,4\n").sorted_by(["t", "p"])
+    assert table["n"] == ["4", "2", "1", "3"]

@@ -8,38 +8,11 @@ report stage's time just to import.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from alignbench.score.texttable import TextTable, read_csv_text
 
-@dataclass(frozen=True)
-class TextTable:
-    """A header and rows of text cells (every row as long as the header)."""
-
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-    @property
-    def empty(self) -> bool:
-        return not self.rows or not self.columns
-
-    def column(self, name: str) -> list[str]:
-        index = self.columns.index(name)
-        return [row[index] for row in self.rows]
-
-
-def read_csv_text(text: str, where: str = "CSV table") -> TextTable:
-    """A CSV text as a :class:`TextTable`: blank lines skipped, every cell kept as written."""
-    records = [record for record in csv.reader(io.StringIO(text, newline="")) if record]
-    if not records:
-        return TextTable((), ())
-    header, body = tuple(records[0]), records[1:]
-    for number, record in enumerate(body, start=2):
-        if len(record) != len(header):
-            raise ValueError(f"{where}: row {number} has {len(record)} cells for {len(header)} columns")
-    return TextTable(header, tuple(tuple(record) for record in body))
+__all__ = ["TextTable", "read_csv_text", "rows_table", "table"]
 
 
 def table(frame: TextTable, columns: Sequence[str] | None = None) -> str:

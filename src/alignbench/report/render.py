@@ -233,7 +233,7 @@ def render_report(
 
     leaderboard = _csv(tables, "leaderboard")
     out += ["## Leaderboard", "", *calibration_notes(latest)]
-    out += _leaderboard_notes(sorted(set(leaderboard.column("engine"))))
+    out += _leaderboard_notes(sorted(set(leaderboard["engine"])))
     out += [table(leaderboard), ""]
 
     out += trust_lines(latest, labels_json)
