@@ -1,9 +1,8 @@
 """Markdown table rendering from tables of already-formatted text cells.
 
 The score stage writes its tables as CSV whose cells are fixed-place text, so the report reads them
-back as text (the standard ``csv`` module: no type inference, nothing to round) and prints every cell
-as it is. pandas, which the score stage writes them with, is not needed here: it was a third of the
-report stage's time just to import.
+back as text (:mod:`alignbench.score.texttable`: no type inference, nothing to round) and prints every
+cell as it is.
 """
 
 from __future__ import annotations
