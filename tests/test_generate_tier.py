@@ -17,11 +17,12 @@ from alignbench.blocks import LABELLED_KINDS
 from alignbench.generate.model import Document
 from alignbench.generate.plans import PairSpec, Plan, SourceDocument, Step
 from alignbench.generate.roundtrip import settle
-from alignbench.generate.stage import OUT_DIR, _side, apply_plan, count_rows
+from alignbench.generate.stage import OUT_DIR, _side, apply_plan, build_pair, count_rows
 from alignbench.generate.truth import build_rows
 from alignbench.labels.check import check_data
 from alignbench.labels.documents import open_pair
 from alignbench.readers import read
+from alignbench.stagecache import read_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "generate_fixtures" / "small.md"
@@ -134,6 +135,22 @@ def test_any_seed_gives_total_labels_with_true_digests(seed: int) -> None:
         assert by_address[row["source"]].digest == row["source_digest"]
         assert test_by_address[row["test"]].digest == row["test_digest"]
     assert sum(1 for r in rows["correspondences"] if r["kind"] == "move") <= 3
+
+
+def test_each_rendering_read_back_is_shared_with_the_stages_that_read_the_written_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".dvc").mkdir()
+    spec = PairSpec("p", SourceDocument("d", "x", "o", "l", "a", ()), MIXED, None)
+    result = build_pair(spec, tmp_path, {"d": _base()})
+    written = tmp_path / "source.md"
+    written.write_bytes(result.files["source.md"])
+    fresh = read(written, format="markdown", profile="markdown")
+    monkeypatch.setattr("alignbench.readers.read", lambda *a, **k: pytest.fail("the file was read again"))
+    shared = read_tree(tmp_path, written, "markdown", "markdown")
+    assert shared.to_dict() == fresh.to_dict()
+    assert (shared.dropped, shared.format, shared.profile) == (fresh.dropped, fresh.format, fresh.profile)
+    assert any(b._digest is not None for b in shared.blocks())  # the digests made for the rows travel along
 
 
 @pytest.mark.slow  # regenerates the whole tier twice (~30 s on 2 cores): CI runs it via `make test-slow`

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from pathlib import Path
 
 import pytest
 
 from alignbench import stagecache
+from alignbench.blocks import Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers import read
 from alignbench.yamlload import parse_yaml
 
 DOC = "# Terms\n\n1. Scope. These terms apply.\n\n2. Fees. You pay the fees.\n"
+
+
+@pytest.fixture(autouse=True)
+def no_recent_trees() -> None:
+    """Each test starts without the process's recently read trees (another test's same bytes)."""
+    stagecache._recent_trees.clear()
 
 
 @pytest.fixture
@@ -32,8 +40,10 @@ def test_a_cached_tree_equals_a_fresh_read_and_is_served_from_the_cache(checkout
     assert first.to_dict() == read(path, format="markdown").to_dict()
     [entry] = _entries(checkout)
     assert entry.parent.parent.name == stagecache.fingerprint("trees")
+    assert stagecache.read_tree(checkout, path, "markdown", None) is first  # the same tree, recently read
+    stagecache._recent_trees.clear()
     served = stagecache.read_tree(checkout, path, "markdown", None)
-    assert served is not first and served.to_dict() == first.to_dict()
+    assert served is not first and served.to_dict() == first.to_dict()  # unpickled from the entry
 
 
 def test_changed_bytes_or_profile_are_a_new_entry(checkout):
@@ -101,3 +111,35 @@ def test_a_value_that_cannot_be_pickled_is_returned_and_left_uncached(checkout):
     value = {"made_by": lambda: None}  # a lambda cannot be pickled
     assert stagecache.cached(checkout, "labels", b"key", lambda: value, dict) is value
     assert not list((checkout / stagecache.CACHE_DIR).rglob("*.pickle"))
+
+
+def test_a_remembered_tree_is_what_read_tree_serves_for_those_bytes(checkout, monkeypatch):
+    path = checkout / "doc.md"
+    tree = read(path, format="markdown", profile="markdown")
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", "markdown", tree)
+    [entry] = _entries(checkout)
+
+    def no_reading(*args: object, **kwargs: object) -> None:
+        raise AssertionError("read_tree read the file although a tree was remembered for its bytes")
+
+    monkeypatch.setattr("alignbench.readers.read", no_reading)
+    served = stagecache.read_tree(checkout, path, "markdown", "markdown")
+    assert served is not tree and served.to_dict() == tree.to_dict()
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", "markdown", tree)
+    assert _entries(checkout) == [entry]  # remembered once
+    with pytest.raises(AssertionError, match="read the file"):
+        stagecache.read_tree(checkout, path, "markdown", None)  # another profile is another entry
+
+
+def test_a_cached_block_keeps_every_field_including_a_computed_digest(checkout):
+    path = checkout / "doc.md"
+    tree = read(path, format="markdown")
+    digests = [b.digest for b in tree.blocks()]  # fills each block's cached digest
+    stagecache.remember_tree(checkout, path.read_bytes(), "markdown", None, tree)
+    served = stagecache.read_tree(checkout, path, "markdown", None)
+    fields = [f.name for f in dataclasses.fields(Block)]
+    assert [[getattr(b, f) for f in fields] for b in served.blocks()] == [
+        [getattr(b, f) for f in fields] for b in tree.blocks()
+    ]
+    assert [b._digest for b in served.blocks()] == digests
+    assert served.dropped == tree.dropped and (served.format, served.profile) == (tree.format, tree.profile)

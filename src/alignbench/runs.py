@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import dump_json, load_yaml, write_text
+from alignbench.atomic import dump_json, load_yaml, write_texts
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.tiers import TierPair, discover
@@ -141,11 +141,8 @@ def write_per_pair(
         [f"{tier_pair.tier}/{tier_pair.pair}" for tier_pair in pairs],
         what,
     )
-    written: list[Path] = []
-    for tier_pair, text in zip(pairs, texts, strict=True):
-        target = out_dir / tier_pair.tier / f"{tier_pair.pair}.json"
-        write_text(target, text)
-        written.append(target)
+    written = [out_dir / tier_pair.tier / f"{tier_pair.pair}.json" for tier_pair in pairs]
+    write_texts(list(zip(written, texts, strict=True)))
     keep = set(written)
     if out_dir.is_dir():
         for stale in sorted(out_dir.rglob("*.json")):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.atomic import dump_json, write_bytes, write_text
-from alignbench.blocks import normalise
+from alignbench.blocks import BlockTree, normalise
 from alignbench.corpus.bill_xml import bill_xml_to_text
 from alignbench.corpus.normalise import MARKDOWN_PIPELINE, TEXT_PIPELINE, run_pipeline
 from alignbench.corpus.notice import render_notice
@@ -87,24 +87,31 @@ def prepare_document(root: Path, source: Source) -> tuple[str, dict[str, Any]]:
     return text, details
 
 
-def count_blocks(path: Path, *, format: str, profile: str) -> dict[str, int]:
-    """Blocks per kind as the readers see the prepared file (sorted by kind)."""
+def _read_prepared(root: Path, path: Path, format: str, profile: str) -> BlockTree:
+    """The prepared file as the readers see it, through the stages' shared cache: label_check and every
+    later stage read these very documents again."""
+    from alignbench.stagecache import read_tree
+
     try:
-        from alignbench.readers import read
+        return read_tree(root, path, format, profile)
     except ModuleNotFoundError as exc:
         raise AlignbenchError(
             f"cannot count blocks: the readers are not available ({exc.name}); install alignbench fully"
         ) from None
-    tree = read(path, format=format, profile=profile)
+
+
+def count_blocks(root: Path, path: Path, *, format: str, profile: str) -> dict[str, int]:
+    """Blocks per kind as the readers see the prepared file (sorted by kind)."""
+    tree = _read_prepared(root, path, format, profile)
     counts = Counter(block.kind for block in tree.blocks())
     return {kind: counts[kind] for kind in sorted(counts)}
 
 
-def block_signature(path: Path, *, format: str, profile: str) -> list[tuple[str, str | None, str]]:
+def block_signature(
+    root: Path, path: Path, *, format: str, profile: str
+) -> list[tuple[str, str | None, str]]:
     """What an aligner compares: (kind, label, normalised text) of every block, in order."""
-    from alignbench.readers import read
-
-    tree = read(path, format=format, profile=profile)
+    tree = _read_prepared(root, path, format, profile)
     return [(b.kind, b.label, b.normalised_text) for b in tree.blocks()]
 
 
@@ -179,11 +186,11 @@ def prepare_pair(root: Path, spec: PairSpec, sources: dict[str, Source], out_dir
     for name, data in files.items():
         write_bytes(pair_dir / name, data)
     blocks = {
-        role: count_blocks(pair_dir / f"{role}.{spec.extension}", format=spec.format, profile=spec.profile)
-        for role in ("source", "test")
+        role: count_blocks(root, pair_dir / name, format=spec.format, profile=spec.profile)
+        for role, name in zip(("source", "test"), files, strict=True)
     }
     if spec.control:
-        _verify_control(spec, pair_dir)
+        _verify_control(root, spec, pair_dir)
     used = set(details["source"]["normalisations"]) | set(details["test"]["normalisations"])
     manifest: dict[str, Any] = {
         "pair": spec.pair,
@@ -213,13 +220,13 @@ def prepare_pair(root: Path, spec: PairSpec, sources: dict[str, Source], out_dir
     return manifest
 
 
-def _verify_control(spec: PairSpec, pair_dir: Path) -> None:
+def _verify_control(root: Path, spec: PairSpec, pair_dir: Path) -> None:
     """A negative control must show no textual change at all once prepared."""
     paths = [pair_dir / f"{role}.{spec.extension}" for role in ("source", "test")]
     texts = [normalise(p.read_text(encoding="utf-8")) for p in paths]
-    same_blocks = block_signature(paths[0], format=spec.format, profile=spec.profile) == block_signature(
-        paths[1], format=spec.format, profile=spec.profile
-    )
+    same_blocks = block_signature(
+        root, paths[0], format=spec.format, profile=spec.profile
+    ) == block_signature(root, paths[1], format=spec.format, profile=spec.profile)
     if texts[0] != texts[1] or not same_blocks:
         raise AlignbenchError(
             f"corpus/pairs.yaml pair {spec.pair}: marked control: true but its prepared documents differ "

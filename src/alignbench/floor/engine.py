@@ -89,9 +89,25 @@ def owner_votes(
             offset += step
 
 
+# The last few flattened trees, by identity: consecutive pairs of one base document share their source
+# tree (alignbench.stagecache.read_tree), so its flat text is made once. The tree is held, so its id
+# cannot be reused while it is here; FlatDocument is frozen.
+_recent_flat: list[tuple[BlockTree, FlatDocument]] = []
+
+
+def _flattened(tree: BlockTree) -> FlatDocument:
+    for seen, flat in _recent_flat:
+        if seen is tree:
+            return flat
+    flat = flatten(tree)
+    _recent_flat.append((tree, flat))
+    del _recent_flat[:-4]
+    return flat
+
+
 def floor_alignment(source: BlockTree, test: BlockTree) -> dict[str, Any]:
     """The floor's pairs, inserted and deleted, in the shape of the alignment JSON."""
-    flat_source, flat_test = flatten(source), flatten(test)
+    flat_source, flat_test = _flattened(source), _flattened(test)
     with compiled_matcher():
         operations = WholeDocumentProcessor(autojunk=False).process(flat_source.text, flat_test.text)
     opcodes = [op.opcodes for op in operations]

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from alignbench.blocks import Block, BlockTree
@@ -94,7 +95,9 @@ def walk(root: Unit) -> Iterator[tuple[Unit | None, Unit]]:
     while stack:
         parent, unit = stack.pop()
         yield parent, unit
-        stack.extend((unit, child) for child in reversed(unit.children))
+        children = unit.children
+        if children:  # the (unit, child) tuples made in C: ~450k per generate run
+            stack.extend(zip(repeat(unit, len(children)), reversed(children), strict=True))
 
 
 def from_tree(tree: BlockTree, prefix: str = "s") -> Document:
@@ -129,11 +132,11 @@ def to_block(unit: Unit) -> Block:
 
 def shape(block: Block) -> tuple[Any, ...]:
     """What a re-read must reproduce: kind, label, normalised text and the children, recursively."""
-    return (block.kind, block.label, normalise(block.text), tuple(shape(c) for c in block.children))
+    return (block.kind, block.label, normalise(block.text), tuple(map(shape, block.children)))
 
 
 def unit_shape(unit: Unit) -> tuple[Any, ...]:
-    return (unit.kind, unit.label, normalise(unit.text), tuple(unit_shape(c) for c in unit.children))
+    return (unit.kind, unit.label, normalise(unit.text), tuple(map(unit_shape, unit.children)))
 
 
 def addresses(doc: Document, tree: BlockTree) -> dict[str, Block]:

@@ -157,13 +157,14 @@ def labelled_runs(parent: Unit, kinds: tuple[str, ...] = ("list_item",)) -> list
             i += 1
             continue
         j = i + 1
-        while j < len(children) and children[j].kind in kinds and run_forms(children[i : j + 1]) is not None:
-            forms = run_forms(children[i : j + 1])
-            assert forms is not None
-            if forms[-1].value != forms[-2].value + 1:
+        grown: list[LabelForm] | None = None  # run_forms(children[i:j]) once the run has grown
+        while j < len(children) and children[j].kind in kinds:
+            forms = run_forms(children[i : j + 1])  # each extension's forms, computed once
+            if forms is None or forms[-1].value != forms[-2].value + 1:
                 break
+            grown = forms
             j += 1
-        if run_forms(children[i:j]) is not None:
+        if (grown if j > i + 1 else run_forms(children[i:j])) is not None:
             runs.append((i, j))
         i = j
     return runs

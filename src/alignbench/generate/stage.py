@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 from alignbench.atomic import load_yaml, write_bytes
+from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
 from alignbench.generate.catalog import OPERATORS
@@ -28,6 +29,7 @@ from alignbench.generate.seeds import pair_seed
 from alignbench.generate.truth import Side, build_rows
 from alignbench.labels.io import dump_labels
 from alignbench.readers import read
+from alignbench.stagecache import remember_tree
 
 PLANS_FILE = "corpus/plans/synthetic.yaml"
 OUT_DIR = "corpus/synthetic"
@@ -85,22 +87,31 @@ def apply_plan(doc: Document, spec: PairSpec, rng: Random) -> tuple[Document, li
 
 
 def _side(doc: Document, what: str) -> tuple[str, Side]:
+    text, side, _ = _side_and_tree(doc, what)
+    return text, side
+
+
+def _side_and_tree(doc: Document, what: str) -> tuple[str, Side, BlockTree]:
     verified = verify(doc)
     if verified is None:
         raise AlignbenchError(
             f"{what}: the rendering does not read back as intended; this is a generator bug"
         )
     text, tree = verified
-    return text, Side(doc, addresses(doc, tree))
+    return text, Side(doc, addresses(doc, tree)), tree
 
 
 def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document], holdout: str = "dev") -> PairResult:
     base = _load_base(spec.document, root, cache)
     seed = pair_seed(spec.document.id, spec.seed_plan_id)
     test_doc, records, rolled_back = apply_plan(base.clone(), spec, Random(seed))
-    source_text, source_side = _side(base, f"{spec.pair} source")
-    test_text, test_side = _side(test_doc, f"{spec.pair} test")
+    source_text, source_side, source_tree = _side_and_tree(base, f"{spec.pair} source")
+    test_text, test_side, test_tree = _side_and_tree(test_doc, f"{spec.pair} test")
     rows = build_rows(source_side, test_side)
+    # Each tree read back is the one every later stage reads from the written file: share it, now that
+    # building the rows has filled in the block digests label_check re-derives.
+    for text, tree in ((source_text, source_tree), (test_text, test_tree)):
+        remember_tree(root, text.encode("utf-8"), FORMAT, PROFILE, tree)
     source_bytes, test_bytes = source_text.encode("utf-8"), test_text.encode("utf-8")
     if source_bytes == test_bytes and not spec.plan.control:
         raise AlignbenchError(

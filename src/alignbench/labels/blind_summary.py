@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import load_yaml
 from alignbench.errors import AlignbenchError
 from alignbench.labels.agree import AGREEMENT_KINDS
+from alignbench.labels.fastload import load_labels_yaml
 from alignbench.labels.stratify import (
     DRAW_RULE,
     SUBSET_FILE,
@@ -49,7 +49,7 @@ def agreement_record(root: Path, pair: str) -> dict[str, Any]:
 def pair_rulings(root: Path, pair: str) -> dict[str, str]:
     """Disagreement id -> ruling of one pair's adjudications."""
     shown = f"{REAL_LABELS}/{pair}/labels.yaml"
-    data = load_yaml(root / shown)
+    data = load_labels_yaml(root / shown)
     review = data.get("review") if isinstance(data, Mapping) else None
     if not isinstance(review, Mapping):
         raise AlignbenchError(f"{shown}: no review section; run `alignbench label check {pair}`")

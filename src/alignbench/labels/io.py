@@ -14,14 +14,16 @@ import os
 import re
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
 
 from alignbench import yamlload
 from alignbench.blocks import UNIT_SEPARATOR
 from alignbench.errors import AlignbenchError
+
+if TYPE_CHECKING:  # ~0.1 s of imports; the compiled validator answers for valid files without it
+    import jsonschema
 
 SCHEMA_ID = "alignbench/labels/v1"
 
@@ -137,7 +139,9 @@ def load_labels(path: str | os.PathLike[str], root: Path | None = None) -> dict[
     where = str(Path(path))
     text = yamlload.read_text(path)
     if root is None:
-        data = yamlload.parse_yaml(text, where)
+        from alignbench.labels.fastload import parse_labels_text
+
+        data = parse_labels_text(text, where)
     else:
         from alignbench.stagecache import parse_labels
 
@@ -178,8 +182,15 @@ def _block_list(key: str, rows: list[Any], indent: str) -> list[str]:
 
 
 def _ordered(mapping: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
+    return [(key, mapping[key]) for key in _key_order(kind, tuple(mapping))]
+
+
+@lru_cache(maxsize=4096)
+def _key_order(kind: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Canonical order of one set of keys; cached because every row of a section has the same keys
+    (the document is schema-valid by then, so keys are strings)."""
     rank, last = _rank(kind)
-    return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], last), kv[0]))
+    return tuple(sorted(keys, key=lambda k: (rank.get(k, last), k)))
 
 
 @cache
@@ -190,6 +201,8 @@ def _rank(kind: str) -> tuple[dict[str, int], int]:
 
 def _flow(value: Any, kind: str) -> str:
     """A value on one line: mappings as ``{k: v, ...}`` in canonical order, lists as ``[a, b]``."""
+    if type(value) is str:  # most values: skip the type tests of _scalar
+        return _string_scalar(value)
     if isinstance(value, dict):
         parts = [f"{_scalar(k)}: {_flow(v, 'who' if k == 'by' else k)}" for k, v in _ordered(value, kind)]
         return "{" + ", ".join(parts) + "}"

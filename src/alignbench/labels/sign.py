@@ -32,9 +32,8 @@ ROLES: tuple[str, ...] = ("labeller", "reviewer")
 
 def content_digest(data: dict[str, Any]) -> str:
     """sha256 of the canonical label text with the signatures and the move verdicts emptied."""
-    unsigned = copy.deepcopy(data)
-    unsigned["review"]["signatures"] = []
-    unsigned["move_verdicts"] = []
+    # A shallow copy with the two parts replaced: dump_labels only reads, so no deep copy is needed.
+    unsigned = {**data, "review": {**data["review"], "signatures": []}, "move_verdicts": []}
     return hashlib.sha256(dump_labels(unsigned).encode("utf-8")).hexdigest()
 
 

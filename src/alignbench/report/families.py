@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
-from alignbench.report.markdown import table
+from alignbench.report.markdown import TextTable, table
 
 
-def family_lines(frame: pd.DataFrame | None) -> list[str]:
+def family_lines(frame: TextTable | None) -> list[str]:
     """The section, or nothing when the score stage wrote no per-family table (no real tier)."""
     if frame is None or frame.empty:
         return []

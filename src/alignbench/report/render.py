@@ -7,11 +7,8 @@ methodological rule is written where the number it affects is printed.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import pandas as pd
 
 from alignbench.floor import LIFTING_RULES
 from alignbench.peers import PEER_ENGINES
@@ -20,7 +17,7 @@ from alignbench.report.blind import blind_lines
 from alignbench.report.calibration import calibration_notes
 from alignbench.report.families import family_lines
 from alignbench.report.limits import MOVE_CREDITING, not_claimed_lines
-from alignbench.report.markdown import rows_table, table
+from alignbench.report.markdown import TextTable, read_csv_text, rows_table, table
 from alignbench.report.outside import outside_lines
 from alignbench.report.reader_changes import reader_change_lines
 from alignbench.report.trust import trust_lines
@@ -80,8 +77,8 @@ METHODOLOGY = (
 )
 
 
-def _csv(tables: Mapping[str, str], name: str) -> pd.DataFrame:
-    return pd.read_csv(io.StringIO(tables[name]), dtype=str, keep_default_na=False)
+def _csv(tables: Mapping[str, str], name: str) -> TextTable:
+    return read_csv_text(tables[name], f"results/tables/{name}.csv")
 
 
 def _ci(block: Mapping[str, Any], metric: str) -> str:

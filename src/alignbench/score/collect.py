@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from alignbench.blocks import BlockTree
 from alignbench.peers import PEER_ENGINES
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
@@ -88,13 +89,28 @@ def count_columns(
     }
 
 
+# The last few trees' twin classes, by identity: consecutive pairs of one base document share their
+# source tree (alignbench.stagecache.read_tree). The tree is held, so its id is not reused meanwhile.
+_recent_twins: list[tuple[BlockTree, dict[str, str]]] = []
+
+
+def _twin_classes(tree: BlockTree) -> dict[str, str]:
+    for seen, classes in _recent_twins:
+        if seen is tree:
+            return classes
+    classes = twin_classes(tree)
+    _recent_twins.append((tree, classes))
+    del _recent_twins[:-4]
+    return classes
+
+
 def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None) -> ScoredPair:
     """Counts of every engine on one pair; ``align_params`` enables the per-pass ``unique`` re-runs."""
     where = f"corpus labels of {loaded.tier}/{loaded.pair}"
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
     partners = swap_partners(truth, loaded.source, loaded.test)
-    twins = (twin_classes(loaded.source), twin_classes(loaded.test))
+    twins = (_twin_classes(loaded.source), _twin_classes(loaded.test))
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
     scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)

@@ -6,7 +6,8 @@ in :mod:`alignbench.score.ratios`, so rounding never compounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -118,17 +119,10 @@ def count_pair(
     """Count one engine output against the truth in one column (``all`` or ``flat``)."""
     if column not in COLUMN_KINDS:
         raise AlignbenchError(f"unknown column {column!r}; expected one of {', '.join(COLUMNS)}")
-
-    def scored(source: str, test: str) -> bool:
-        if source in truth.excluded_source or test in truth.excluded_test:
-            return False
-        return in_column(source, test, column)
-
-    truth_links = {p for p in truth.links if scored(*p)}
+    scored = _scorer(truth, column)
+    truth_links, truth_moves, truth_renumbers = _scored_truth(truth, column)
     engine_links = {p for p in reported_pairs(alignment, where) if scored(*p)}
-    truth_moves = {p for p in truth.moves if scored(*p)}
     engine_moves = {p for p in reported_moves(alignment, where) if scored(*p)}
-    truth_renumbers = {r for r in truth.renumbers if scored(r[0], r[1])}
     engine_renumbers = {r for r in reported_renumbers(alignment) if scored(r[0], r[1])}
     spurious = {p for p in engine_links if p[0] in truth.deleted or p[1] in truth.inserted}
     twin_hits = len(truth_links & engine_links)
@@ -154,9 +148,49 @@ def count_pair(
     )
 
 
+def _scorer(truth: Truth, column: str) -> Callable[[str, str], bool]:
+    """``in_column`` for the pairs whose blocks the truth does not exclude (one test per reported pair,
+    ~1M per score run: the kinds' column membership is looked up once per address)."""
+    excluded_source, excluded_test = truth.excluded_source, truth.excluded_test
+    flat = column == "flat"
+
+    def scored(source: str, test: str) -> bool:
+        if source in excluded_source or test in excluded_test:
+            return False
+        source_kind, test_kind = kind_of(source), kind_of(test)
+        if flat and (source_kind in FLAT_UNADDRESSABLE or test_kind in FLAT_UNADDRESSABLE):
+            return False
+        return source_kind in LABELLED_KINDS or test_kind in LABELLED_KINDS
+
+    return scored
+
+
+ScoredTruth = tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]], frozenset[RenumberKey]]
+_TRUTH_SETS: dict[tuple[int, str], tuple[Truth, ScoredTruth]] = {}
+
+
+def _scored_truth(truth: Truth, column: str) -> ScoredTruth:
+    """The truth's scored links, moves and renumbers in ``column``: the same for every engine scored
+    against this truth, so computed once (the last few truths are remembered, by identity)."""
+    key = (id(truth), column)
+    found = _TRUTH_SETS.get(key)
+    if found is not None and found[0] is truth:
+        return found[1]
+    scored = _scorer(truth, column)
+    sets = (
+        frozenset(p for p in truth.links if scored(*p)),
+        frozenset(p for p in truth.moves if scored(*p)),
+        frozenset(r for r in truth.renumbers if scored(r[0], r[1])),
+    )
+    if len(_TRUTH_SETS) >= 16:
+        _TRUTH_SETS.clear()
+    _TRUTH_SETS[key] = (truth, sets)
+    return sets
+
+
 def _twin_hits(
-    truth_links: set[tuple[str, str]],
-    engine_links: set[tuple[str, str]],
+    truth_links: AbstractSet[tuple[str, str]],
+    engine_links: AbstractSet[tuple[str, str]],
     twins: tuple[Mapping[str, str], Mapping[str, str]],
 ) -> int:
     """Hits when a block may stand for any byte-identical sibling: the multiset overlap of class pairs."""
@@ -164,7 +198,7 @@ def _twin_hits(
 
     source_class, test_class = twins
 
-    def classed(links: set[tuple[str, str]]) -> Counter[tuple[str, str]]:
+    def classed(links: AbstractSet[tuple[str, str]]) -> Counter[tuple[str, str]]:
         return Counter((source_class.get(s, s), test_class.get(t, t)) for s, t in links)
 
     return sum((classed(truth_links) & classed(engine_links)).values())

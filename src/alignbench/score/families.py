@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
 from alignbench.errors import AlignbenchError
 from alignbench.runs import BACKENDS, read_stage_json
 from alignbench.score.ratios import headline, total
+from alignbench.score.texttable import TextTable
 
 REAL = "real"
 ALL_FAMILIES = "all families"
@@ -83,6 +82,6 @@ def family_rows(pairs: Sequence[Any], peers: Sequence[str]) -> list[dict[str, An
     return rows
 
 
-def per_family_frame(rows: list[dict[str, Any]], peers: Sequence[str], cell: Any) -> pd.DataFrame:
+def per_family_frame(rows: list[dict[str, Any]], peers: Sequence[str], cell: Any) -> TextTable:
     columns = family_columns(peers)
-    return pd.DataFrame([{c: cell(r.get(c)) for c in columns} for r in rows], columns=columns)
+    return TextTable.from_records([{c: cell(r.get(c)) for c in columns} for r in rows], columns)

@@ -1,4 +1,5 @@
-"""The CSV tables (pandas): headline, per pass, per plan, per pair, backend delta and leaderboard.
+"""The CSV tables (:mod:`alignbench.score.texttable`): headline, per pass, per plan, per pair, backend delta
+and leaderboard.
 
 Values are written as fixed 4-place text with ``n/a`` for undefined ratios, so a CSV diff shows a
 change of meaning, never a change of float formatting.
@@ -9,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pandas as pd
-
 from alignbench.runs import BACKENDS
 from alignbench.score.aggregate import plan_counts
 from alignbench.score.calibration import CALIBRATION
@@ -19,6 +18,7 @@ from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.families import family_rows, per_family_frame
 from alignbench.score.passes import PASS_NAMES
 from alignbench.score.ratios import HEADLINES, fmt, headline, rounded, total
+from alignbench.score.texttable import TextTable
 
 LEADERBOARD_METRICS: tuple[str, ...] = (
     "f1",
@@ -40,11 +40,11 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _frame(rows: list[dict[str, Any]], columns: Sequence[str]) -> pd.DataFrame:
-    return pd.DataFrame([{c: _cell(r.get(c)) for c in columns} for r in rows], columns=list(columns))
+def _frame(rows: list[dict[str, Any]], columns: Sequence[str]) -> TextTable:
+    return TextTable.from_records([{c: _cell(r.get(c)) for c in columns} for r in rows], columns)
 
 
-def headline_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+def headline_table(summary: Mapping[str, Any]) -> TextTable:
     rows = []
     for tier, data in summary["tiers"].items():
         for engine in ENGINES:
@@ -66,7 +66,7 @@ def headline_table(summary: Mapping[str, Any]) -> pd.DataFrame:
     return _frame(rows, ["tier", "engine", "column", "metric", "value", "ci_low", "ci_high"])
 
 
-def per_pass_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+def per_pass_table(summary: Mapping[str, Any]) -> TextTable:
     rows = []
     for tier, data in summary["tiers"].items():
         for backend in BACKENDS:
@@ -77,7 +77,7 @@ def per_pass_table(summary: Mapping[str, Any]) -> pd.DataFrame:
     return _frame(rows, ["tier", "backend", "pass", "made", "in_scope", "wrong", "wrong_rate", "unique"])
 
 
-def per_plan_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+def per_plan_table(pairs: Sequence[ScoredPair]) -> TextTable:
     rows = []
     for engine in ENGINES:
         for tier, plan, n, summed in plan_counts(pairs, engine):
@@ -95,10 +95,10 @@ def per_plan_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
         "move_pair_recall",
         "renumber_recall",
     ]
-    return _frame(rows, columns).sort_values(["tier", "plan", "engine"], kind="stable").reset_index(drop=True)
+    return _frame(rows, columns).sorted_by(["tier", "plan", "engine"])
 
 
-def per_pair_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+def per_pair_table(pairs: Sequence[ScoredPair]) -> TextTable:
     rows = []
     for p in pairs:
         for engine in ENGINES:
@@ -147,7 +147,7 @@ def per_pair_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
     return _frame(rows, columns)
 
 
-def backend_delta_table(summary: Mapping[str, Any]) -> pd.DataFrame:
+def backend_delta_table(summary: Mapping[str, Any]) -> TextTable:
     """rapidfuzz minus difflib on every headline, from the rounded-at-output values' unrounded source."""
     rows = []
     for tier, data in summary["tiers"].items():
@@ -169,7 +169,7 @@ def backend_delta_table(summary: Mapping[str, Any]) -> pd.DataFrame:
     return _frame(rows, ["tier", "column", "metric", "difflib", "rapidfuzz", "delta"])
 
 
-def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = ()) -> pd.DataFrame:
+def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = ()) -> TextTable:
     """Our engines and the floor from the summary; scored peers from the same per-pair counts."""
     peers = scored_peers(list(pairs))
     rows = []
@@ -193,13 +193,13 @@ def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = 
     return _frame(rows, columns)
 
 
-def per_family_table(pairs: Sequence[ScoredPair]) -> pd.DataFrame:
+def per_family_table(pairs: Sequence[ScoredPair]) -> TextTable:
     """The real tier per family (micro), with each scored peer's F1 beside ours and the floor's."""
     peers = scored_peers(list(pairs))
     return per_family_frame(family_rows(pairs, peers), peers, _cell)
 
 
-def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[str, pd.DataFrame]:
+def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[str, TextTable]:
     """File stem -> table, in a fixed order."""
     return {
         "headline": headline_table(summary),
@@ -212,5 +212,5 @@ def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[
     }
 
 
-def to_csv(frame: pd.DataFrame) -> str:
-    return frame.to_csv(index=False, lineterminator="\n")
+def to_csv(frame: TextTable) -> str:
+    return frame.to_csv()
