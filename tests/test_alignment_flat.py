@@ -113,7 +113,7 @@ def _reference_exact_buckets(walk, left_s, left_t):
     return [(bucket, sources, buckets_t[bucket]) for bucket, sources in buckets_s.items()]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(_documents(), _documents())
 def test_the_exact_pass_pairs_what_its_buckets_say(source, test):
     vocabulary = Vocabulary()

@@ -108,7 +108,7 @@ _json_values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_json_values)
 def test_dump_json_is_the_standard_librarys_text_on_any_data(data: object) -> None:
     assert dump_json(data) == _standard(data)
