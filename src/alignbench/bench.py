@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     large_times: dict[str, Timing] = {}
     for backend in BACKENDS:
         t_small = timed(lambda b=backend: read_and_align(*small, b), repeats)
-        t_large = timed(lambda b=backend: read_and_align(*large, b), max(1, repeats // 2))
+        t_large = timed(lambda b=backend: read_and_align(*large, b), max(3, repeats // 2 + 1))
         large_times[backend] = t_large
         ratio = t_large.calib / t_small.calib
         print(
