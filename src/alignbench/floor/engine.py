@@ -23,6 +23,7 @@ from redlines.processor import WholeDocumentProcessor
 
 from alignbench.blocks import ROOT_ADDRESS, BlockTree
 from alignbench.floor.flatten import FlatDocument, check_token_count, flatten
+from alignbench.recent import RecentByIdentity
 
 FLOOR_ENGINE: dict[str, str] = {"name": "redlines.WholeDocumentProcessor", "version": "0.6.2"}
 LIFTING_RULES: tuple[str, ...] = (
@@ -89,20 +90,8 @@ def owner_votes(
             offset += step
 
 
-# The last few flattened trees, by identity: consecutive pairs of one base document share their source
-# tree (alignbench.stagecache.read_tree), so its flat text is made once. The tree is held, so its id
-# cannot be reused while it is here; FlatDocument is frozen.
-_recent_flat: list[tuple[BlockTree, FlatDocument]] = []
-
-
-def _flattened(tree: BlockTree) -> FlatDocument:
-    for seen, flat in _recent_flat:
-        if seen is tree:
-            return flat
-    flat = flatten(tree)
-    _recent_flat.append((tree, flat))
-    del _recent_flat[:-4]
-    return flat
+# Consecutive pairs of one base document share their source tree: its flat text is made once.
+_flattened = RecentByIdentity(flatten)
 
 
 def floor_alignment(source: BlockTree, test: BlockTree) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from alignbench.blocks import BlockTree
 from alignbench.peers import PEER_ENGINES
+from alignbench.recent import RecentByIdentity
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import twin_classes, unrecoverable_moves
@@ -89,19 +89,8 @@ def count_columns(
     }
 
 
-# The last few trees' twin classes, by identity: consecutive pairs of one base document share their
-# source tree (alignbench.stagecache.read_tree). The tree is held, so its id is not reused meanwhile.
-_recent_twins: list[tuple[BlockTree, dict[str, str]]] = []
-
-
-def _twin_classes(tree: BlockTree) -> dict[str, str]:
-    for seen, classes in _recent_twins:
-        if seen is tree:
-            return classes
-    classes = twin_classes(tree)
-    _recent_twins.append((tree, classes))
-    del _recent_twins[:-4]
-    return classes
+# Consecutive pairs of one base document share their source tree: its twin classes are made once.
+_twin_classes = RecentByIdentity(twin_classes)
 
 
 def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None) -> ScoredPair:
