@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.atomic import load_yaml
 from alignbench.blocks import LABELLED_KINDS
 from alignbench.generate.model import Document
 from alignbench.generate.plans import PairSpec, Plan, SourceDocument, Step
@@ -21,6 +20,7 @@ from alignbench.generate.stage import OUT_DIR, _side, apply_plan, build_pair, co
 from alignbench.generate.truth import build_rows
 from alignbench.labels.check import check_data
 from alignbench.labels.documents import open_pair
+from alignbench.labels.io import load_labels
 from alignbench.readers import read
 from alignbench.stagecache import read_tree
 
@@ -30,7 +30,9 @@ LABEL_FILES = sorted((ROOT / OUT_DIR).glob("*/labels.yaml"))
 
 
 def _labels(path: Path) -> dict:
-    return load_yaml(path)
+    # The project's own label reader (the canonical layout is read fast; it equals the strict YAML load,
+    # tests/test_labels_fastload.py), validated against the schema as every stage reads them.
+    return load_labels(path)
 
 
 def test_the_tier_exists() -> None:
