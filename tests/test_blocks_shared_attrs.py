@@ -67,3 +67,12 @@ def test_a_trusted_block_is_the_block_the_dataclass_would_build() -> None:
     assert repr(fast) == repr(leaf)
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.text = "changed"  # type: ignore[misc]
+
+
+def test_slot_fields_are_the_dataclass_fields_in_order() -> None:
+    """``trusted_block`` and the stage cache's unpickler fill slots by position from ``SLOT_FIELDS``."""
+    import dataclasses
+
+    from alignbench.blocks import SLOT_FIELDS, Block
+
+    assert tuple(f.name for f in dataclasses.fields(Block)) == SLOT_FIELDS

@@ -211,12 +211,11 @@ class Block:
         )
 
 
-# Each slot's setter, by field: a frozen dataclass refuses plain assignment, and these fill a new
-# block's slots directly (``trusted_block``; the readers' tree builder inlines the same calls).
-SLOT_SETTERS = tuple(
-    Block.__dict__[name].__set__
-    for name in ("kind", "label", "text", "level", "attrs", "children", "address", "_digest")
-)
+# Each slot's setter, by field (the dataclass's field order): a frozen dataclass refuses plain
+# assignment, and these fill a new block's slots directly (``trusted_block``, the stage cache's
+# unpickling; the readers' tree builder inlines the same calls).
+SLOT_FIELDS: tuple[str, ...] = ("kind", "label", "text", "level", "attrs", "children", "address", "_digest")
+SLOT_SETTERS = tuple(Block.__dict__[name].__set__ for name in SLOT_FIELDS)
 _new_object = object.__new__
 
 
