@@ -16,6 +16,9 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip==25.3
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	# An editable install compiles nothing (pip compiles a regular install's modules): compile src and
+	# stages once here, or every test worker and every stage of a fresh clone compiles them again.
+	$(BIN)/python -m compileall -q -j 0 src stages
 	touch $(STAMP)
 
 repro: $(STAMP)

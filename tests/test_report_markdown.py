@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from alignbench.report.markdown import read_csv_text, rows_table, table
@@ -14,10 +13,18 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLES = sorted((ROOT / "results" / "tables").glob("*.csv"))
 
 
+def _pandas_frame(text: str):
+    """pandas' reading of a table. Imported here, not at the top: pandas costs every test worker 0.6 s
+    to import, and only this module's workers need it."""
+    import pandas as pd
+
+    return pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+
+
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
 def test_committed_tables_read_as_pandas_reads_them(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    frame = _pandas_frame(text)
     read = read_csv_text(text)
     assert list(read.columns) == list(frame.columns)
     assert [list(r) for r in read.rows] == frame.values.tolist()
@@ -39,7 +46,7 @@ def test_a_ragged_row_is_an_error_naming_the_table() -> None:
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
 def test_committed_tables_are_written_back_as_pandas_wrote_them(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    frame = _pandas_frame(text)
     assert read_csv_text(text).to_csv() == frame.to_csv(index=False, lineterminator="\n") == text
 
 
