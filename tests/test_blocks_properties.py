@@ -38,9 +38,16 @@ def _tree() -> st.SearchStrategy[Block]:
     return st.lists(body, max_size=5).map(lambda cs: Block("document", children=tuple(cs)))
 
 
-@SETTINGS
+@settings(max_examples=90, deadline=None)
 @given(_tree())
-def test_addresses_are_unique_and_round_trip(root: Block) -> None:
+def test_every_generated_tree_keeps_its_invariants(root: Block) -> None:
+    """One test per generated tree: drawing a tree costs hypothesis far more than these checks."""
+    assert_addresses_are_unique_and_round_trip(root)
+    assert_to_dict_from_dict_round_trips(root)
+    assert_blocks_come_in_document_preorder(root)
+
+
+def assert_addresses_are_unique_and_round_trip(root: Block) -> None:
     tree = BlockTree(root)
     addresses = [b.address for b in tree.blocks()]
     assert len(addresses) == len(set(addresses))
@@ -49,9 +56,7 @@ def test_addresses_are_unique_and_round_trip(root: Block) -> None:
         assert tree.find(block.address) is block
 
 
-@SETTINGS
-@given(_tree())
-def test_to_dict_from_dict_round_trips(root: Block) -> None:
+def assert_to_dict_from_dict_round_trips(root: Block) -> None:
     tree = BlockTree(root, dropped={"hr": 1}, format="text", profile="contract")
     again = BlockTree.from_dict(tree.to_dict())
     assert again.to_dict() == tree.to_dict()
@@ -85,9 +90,7 @@ def _reference_preorder(block: Block) -> list[Block]:
     return out
 
 
-@SETTINGS
-@given(_tree())
-def test_blocks_come_in_document_preorder(root: Block) -> None:
+def assert_blocks_come_in_document_preorder(root: Block) -> None:
     tree = BlockTree(root)
     assert [b.address for b in tree.blocks()] == [b.address for b in _reference_preorder(tree.root)]
     assert all(a is b for a, b in zip(tree.blocks(), _reference_preorder(tree.root), strict=True))
