@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.atomic import dump_json, load_yaml, write_bytes, write_text, write_texts
+from alignbench.atomic import dump_json, load_yaml, prune, write_bytes, write_many, write_text, write_texts
 from alignbench.errors import AlignbenchError
 
 
@@ -126,3 +126,91 @@ def test_write_texts_sweeps_each_targets_leftovers_once_and_writes_in_order(tmp_
     assert (out / "a.json").read_text(encoding="utf-8") == "A2\n"
     assert (out / "b" / "c.json").read_text(encoding="utf-8") == "C\n"
     assert sorted(p.name for p in out.iterdir()) == [".unrelated.json.k1ll3d.tmp", "a.json", "b"]
+
+
+def test_write_texts_changes_no_target_when_a_later_file_of_the_batch_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text("old\n", encoding="utf-8")
+    real_mkstemp, calls = tempfile.mkstemp, []
+
+    def failing_second(*args: object, **kwargs: object) -> tuple[int, str]:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("disk full")
+        return real_mkstemp(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tempfile, "mkstemp", failing_second)
+    with pytest.raises(OSError, match="disk full"):
+        write_texts([(first, "new\n"), (second, "B\n")])
+    assert first.read_text(encoding="utf-8") == "old\n"  # the batch is renamed only once all is on disk
+    assert not second.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]  # no temporary left behind
+
+
+def test_write_many_flushes_the_batch_to_disk_once_before_any_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: events.append("fsync"))
+    monkeypatch.setattr(os, "sync", lambda: events.append("sync"))
+
+    def replace(src: str, dst: object) -> None:
+        events.append("rename")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", replace)
+    write_many([(tmp_path / f"{n}.json", b"%d\n" % n) for n in range(5)] + [(tmp_path / "0.json", b"last\n")])
+    assert events == ["sync"] + ["rename"] * 5
+    assert (tmp_path / "0.json").read_bytes() == b"last\n"  # a name given twice keeps its last bytes
+    assert [(tmp_path / f"{n}.json").read_bytes() for n in range(1, 5)] == [b"1\n", b"2\n", b"3\n", b"4\n"]
+    assert oct((tmp_path / "1.json").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_write_many_leaves_a_file_that_already_holds_its_bytes_untouched(tmp_path: Path) -> None:
+    same, other, link = tmp_path / "same.json", tmp_path / "other.json", tmp_path / "link.json"
+    same.write_bytes(b"kept\n")
+    other.write_bytes(b"old\n")
+    link.symlink_to(same)
+    before = same.stat()
+    write_many([(same, b"kept\n"), (other, b"new\n"), (link, b"kept\n")])
+    after = same.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)  # not rewritten
+    assert other.read_bytes() == b"new\n"
+    assert not link.is_symlink() and link.read_bytes() == b"kept\n"  # a link is replaced by a file
+
+
+def test_write_many_writes_nothing_and_syncs_nothing_when_every_file_is_current(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.json").write_bytes(b"A\n")
+    monkeypatch.setattr(os, "sync", lambda: pytest.fail("nothing changed, nothing to flush"))
+    write_many([(tmp_path / "a.json", b"A\n")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]
+
+
+def test_prune_leaves_exactly_the_kept_files_and_no_empty_directory(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    kept = [out / "synthetic" / "a.json", out / "real" / "b.json"]
+    stray = [out / "synthetic" / "old.json", out / "notes.txt", out / "gone" / "deep" / "c.json"]
+    for path in [*kept, *stray]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "precious.json").write_text("p", encoding="utf-8")
+    (out / "linked").symlink_to(elsewhere, target_is_directory=True)
+    removed = prune(out, kept)
+    assert sorted(removed) == sorted([*stray, out / "linked"])
+    assert sorted(p for p in out.rglob("*")) == sorted([*kept, out / "synthetic", out / "real"])
+    assert (elsewhere / "precious.json").exists()  # a linked directory is unlinked, never followed

@@ -138,3 +138,37 @@ def test_label_check_fails_a_byte_identical_synthetic_pair() -> None:
     assert noop_problems({"provenance": {"kind": "hand"}}, sides) == []
     different = dict(sides, test=Side("test.md", None, "cd" * 32))  # type: ignore[arg-type]
     assert noop_problems(data, different) == []
+
+
+@pytest.mark.parametrize("fixture", ["schedules", "small"])
+def test_destinations_from_the_runs_styles_computed_once_are_the_per_clause_ones(request, fixture) -> None:
+    from alignbench.generate.hard_cases import _destinations, _style
+    from alignbench.generate.numbering import run_forms
+    from alignbench.generate.operators import _runs
+
+    doc: Document = request.getfixturevalue(fixture)
+    runs = _runs(doc, min_len=1)
+    styles = [_style(run_forms(dest.children[s:e])) for dest, s, e in runs]
+    asked = 0
+    for parent, start, end in runs:
+        for unit in parent.children[start:end]:
+            assert _destinations(runs, parent, unit, styles) == _destinations(runs, parent, unit)
+            asked += 1
+    assert asked
+
+
+def test_the_kept_citation_check_agrees_with_rewriting() -> None:
+    from alignbench.generate.model import Unit
+    from alignbench.generate.numbering import _cites, rewrite_citations
+
+    texts = [
+        "See Section 3.2 and § 4.",
+        "as set out in clause 7",
+        "Sections 12 apply",
+        "no citation here",
+        "3.2",
+    ]
+    for text in texts * 2:
+        root = Unit("r", "document", children=[Unit("u", "paragraph", None, text)])
+        edited = rewrite_citations(root, {"3.2": "3.3", "4": "5", "7": "8", "12": "13"})
+        assert bool(edited) is _cites(text)

@@ -230,3 +230,17 @@ def test_plans_file_errors_name_the_file_and_field(tmp_path: Path) -> None:
     plan.write_text(plan.read_text().replace("{op: shuffle}", "{op: reorder, count: 0}"), encoding="utf-8")
     with pytest.raises(AlignbenchError, match=r"steps\[0\]\.count"):
         load_plans(plan, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "style", ["number_pair", "duration", "party_swap", "word_substitute", "sentence_drop"]
+)
+def test_the_kept_edit_probe_answers_as_a_fresh_probe_of_the_same_text(base: Document, style: str) -> None:
+    """edit_text keeps each text's probe verdict; the verdict must be the edit's own, whatever came before."""
+    from alignbench.generate.operators import EDIT_STYLES, _edit_applies
+
+    texts = [unit.text for _parent, unit in base.walk() if unit.text]
+    assert texts
+    for text in texts + texts:  # the second pass answers from what the first kept
+        assert _edit_applies(style, text) is (EDIT_STYLES[style](text, Random(0)) is not None)
+    assert any(_edit_applies(style, text) for text in texts) or style in ("number_pair", "duration")

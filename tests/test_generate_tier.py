@@ -174,3 +174,28 @@ def test_regenerating_the_tier_is_byte_identical_under_two_hash_seeds() -> None:
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
         assert "reproduces byte for byte" in out
+
+
+def test_writing_the_tier_over_an_old_one_rewrites_only_changed_files_and_drops_the_rest(
+    tmp_path: Path,
+) -> None:
+    from alignbench.generate.stage import PairResult, write_tier
+
+    out = tmp_path / "synthetic"
+    results = [PairResult("p1", "edits", {"source.md": b"S\n", "test.md": b"T\n"}, [], 0)]
+    write_tier(results, out)
+    unchanged = (out / "p1" / "source.md").stat()
+    (out / "p1" / "test.md").write_bytes(b"hand-edited\n")
+    (out / "p1" / "labels.yaml.orig").write_bytes(b"stray\n")
+    (out / "old-pair").mkdir()
+    (out / "old-pair" / "source.md").write_bytes(b"gone\n")
+    (out / "README").write_bytes(b"stray at the top\n")
+    write_tier(results, out)
+    again = (out / "p1" / "source.md").stat()
+    assert (again.st_ino, again.st_mtime_ns) == (unchanged.st_ino, unchanged.st_mtime_ns)
+    assert (out / "p1" / "test.md").read_bytes() == b"T\n"
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        "p1",
+        "p1/source.md",
+        "p1/test.md",
+    ]

@@ -7,6 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from alignbench.atomic import load_yaml
 from alignbench.blocks import Block, BlockTree
@@ -214,3 +216,29 @@ def test_tier_not_assessed_with_proposed_rows_or_no_human_signature(labels):
 def test_malformed_rows_name_the_file():
     with pytest.raises(AlignbenchError, match=r"x.yaml: correspondences\[0\] needs source, test and kind"):
         truth_from_labels({"correspondences": [{"source": "/paragraph[1]"}]}, "x.yaml")
+
+
+_counts = st.builds(
+    PairCounts,
+    **{
+        name: st.integers(0, 40)
+        for name in ("labelled_links", "reported_links", "hit_links", "spurious_links", "labelled_moves")
+    },
+    hit_moves=st.integers(0, 5),
+    reported_moves=st.integers(0, 5),
+    move_pairs_hit=st.integers(0, 5),
+    move_ceiling_lost=st.integers(0, 5),
+    labelled_renumbers=st.integers(0, 3),
+    reported_renumbers=st.integers(0, 3),
+    hit_renumbers=st.integers(0, 3),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_counts, max_size=7), st.integers(0, 2**32 - 1), st.sampled_from([0.9, 0.95]))
+def test_bootstraps_vectorised_headlines_are_exactly_the_per_sample_ones(counts, seed, confidence) -> None:
+    indices = bootstrap_indices(len(counts), 150, seed)
+    fast = bootstrap_intervals(counts, indices, confidence)
+    per_sample = bootstrap_intervals(counts, indices, confidence, metric=lambda c: headline(c))
+    assert fast == per_sample
+    assert list(fast) == list(headline(PairCounts()))

@@ -217,3 +217,20 @@ def test_missing_engine_output_is_one_clear_error(repo, tmp_path):
         AlignbenchError, match=rf"results/floor/synthetic/{PAIR}.json is missing; run `dvc repro floor`"
     ):
         score_repository(copy)
+
+
+def test_a_rerun_over_kept_outputs_ends_as_a_run_into_empty_directories(repo):
+    """DVC keeps the per-pair directories between runs (persist): whatever a run no longer makes goes."""
+    root, first = repo
+    strays = [
+        root / "results" / "floor" / "synthetic" / "dropped-pair.json",
+        root / "results" / "floor" / "synthetic" / "notes.txt",
+        root / "results" / "alignments" / "difflib" / "retired-tier" / "p.json",
+        root / "results" / "tables" / "retired_table.csv",
+    ]
+    for stray in strays:
+        stray.parent.mkdir(parents=True, exist_ok=True)
+        stray.write_text("left by an older run", encoding="utf-8")
+    assert _run(root) == first
+    assert not any(stray.exists() for stray in strays)
+    assert not (root / "results" / "alignments" / "difflib" / "retired-tier").exists()

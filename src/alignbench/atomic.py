@@ -11,7 +11,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +22,11 @@ from alignbench.yamlload import load_yaml
 __all__ = [
     "dump_json",
     "load_yaml",
+    "prune",
     "sweep_temporaries",
     "write_bytes",
     "write_json",
+    "write_many",
     "write_text",
     "write_texts",
 ]
@@ -51,11 +53,28 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def write_texts(items: Sequence[tuple[Path, str]]) -> None:
-    """``write_text`` for many files, in order: each directory is listed once for the temporaries a
-    killed write left (a per-file glob listed a 283-file directory 283 times, ~0.2 s per stage)."""
-    targets = [(Path(path), text.encode("utf-8")) for path, text in items]
+    """``write_text`` for many files: see :func:`write_many`."""
+    write_many([(Path(path), text.encode("utf-8")) for path, text in items])
+
+
+def write_many(items: Sequence[tuple[str | os.PathLike[str], bytes]]) -> None:
+    """Many files, each atomically, with one flush to disk for the whole batch; a file that already
+    holds exactly its bytes is left alone.
+
+    Every file to change goes to its temporary first, then one ``os.sync`` makes them all durable,
+    then each is renamed over its name (a name given twice ends with its last bytes). The guarantee
+    is ``write_bytes``'s - no name ever points at bytes not yet on disk - but a stage writing 354
+    files waits for one flush instead of 354 fsyncs (~4 ms each on the 2-core machine: 1.5 s per
+    stage). Rewriting a file with the bytes it holds cannot change it, and costs a write, a flush
+    and freeing the old copy (~3 ms per file where the disk discards freed blocks), so it is skipped:
+    the pipeline's stages keep their outputs between runs (``persist`` in dvc.yaml) and a rerun that
+    reproduces them writes nothing. A failure before the renames leaves every target as it was and
+    no temporary behind. Each directory is listed once for the temporaries a killed write left."""
+    final: dict[Path, bytes] = {}
+    for path, data in items:
+        final[Path(path)] = data
     names: dict[Path, list[str]] = {}
-    for target, _ in targets:
+    for target in final:
         names.setdefault(target.parent, []).append(target.name)
     for directory, in_directory in names.items():
         directory.mkdir(parents=True, exist_ok=True)
@@ -63,8 +82,71 @@ def write_texts(items: Sequence[tuple[Path, str]]) -> None:
         for leftover in sorted(directory.glob(".*.tmp")):
             if any(fnmatch.fnmatchcase(leftover.name, p) for p in patterns):
                 _remove_leftover(leftover)
-    for target, data in targets:
-        _replace(target, data)
+    changed = [(target, data) for target, data in final.items() if not _holds(target, data)]
+    written: list[tuple[str, Path]] = []
+    renamed = 0
+    try:
+        for target, data in changed:
+            written.append((_temporary(target, data, sync=False), target))
+        if written:
+            _sync_all([tmp for tmp, _ in written])
+        for tmp, target in written:
+            os.replace(tmp, target)
+            renamed += 1
+    except BaseException:
+        for tmp, _ in written[renamed:]:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        raise
+
+
+def prune(directory: str | os.PathLike[str], keep: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Delete every file under ``directory`` that is not in ``keep``, then the directories left empty;
+    return the files deleted.
+
+    A stage that keeps its output directory between runs (``persist`` in dvc.yaml) calls this after
+    writing, so the directory ends exactly as if it had been emptied first: nothing a stage no longer
+    makes survives to be mistaken for reproduced."""
+    top = Path(directory)
+    wanted = {Path(path) for path in keep}
+    removed: list[Path] = []
+    if not top.is_dir():
+        return removed
+    for current, dirs, files in os.walk(top, topdown=False):
+        here = Path(current)
+        for name in sorted(files):
+            path = here / name
+            if path not in wanted:
+                path.unlink()
+                removed.append(path)
+        for name in sorted(dirs):
+            path = here / name
+            if path.is_symlink():
+                path.unlink()
+                removed.append(path)
+            elif not any(path.iterdir()):
+                path.rmdir()
+    return removed
+
+
+def _holds(target: Path, data: bytes) -> bool:
+    """Whether ``target`` is a regular file (not a link) whose bytes are exactly ``data``."""
+    try:
+        if target.is_symlink() or not target.is_file() or target.stat().st_size != len(data):
+            return False
+        return target.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _sync_all(paths: Sequence[str]) -> None:
+    """Make the files' bytes durable: one system-wide flush where the platform has it."""
+    if hasattr(os, "sync"):
+        os.sync()
+        return
+    for path in paths:  # pragma: no cover - platforms without sync(2)
+        with open(path, "rb") as handle:
+            os.fsync(handle.fileno())
 
 
 def _temporaries_of(name: str) -> str:
@@ -72,18 +154,24 @@ def _temporaries_of(name: str) -> str:
 
 
 def _replace(target: Path, data: bytes) -> None:
+    os.replace(_temporary(target, data, sync=True), target)
+
+
+def _temporary(target: Path, data: bytes, sync: bool) -> str:
+    """A temporary beside ``target`` holding ``data`` (fsynced when ``sync``), with an output's mode."""
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, _FILE_MODE)
-        os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    return tmp
 
 
 def _sweep(directory: Path, pattern: str) -> list[Path]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import dump_json, load_yaml, write_texts
+from alignbench.atomic import dump_json, load_yaml, prune, write_texts
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.tiers import TierPair, discover
@@ -143,11 +143,7 @@ def write_per_pair(
     )
     written = [out_dir / tier_pair.tier / f"{tier_pair.pair}.json" for tier_pair in pairs]
     write_texts(list(zip(written, texts, strict=True)))
-    keep = set(written)
-    if out_dir.is_dir():
-        for stale in sorted(out_dir.rglob("*.json")):
-            if stale not in keep:
-                stale.unlink()
+    prune(out_dir, written)  # the stage keeps its directory between runs: drop what no pair made
     return written
 
 

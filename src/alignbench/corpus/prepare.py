@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import dump_json, write_bytes, write_text
+from alignbench.atomic import dump_json, write_many
 from alignbench.blocks import BlockTree, normalise
 from alignbench.corpus.bill_xml import bill_xml_to_text
 from alignbench.corpus.normalise import MARKDOWN_PIPELINE, TEXT_PIPELINE, run_pipeline
@@ -172,27 +172,39 @@ def _check_pair(spec: PairSpec, sources: dict[str, Source]) -> tuple[Source, Sou
     return picked[0], picked[1]
 
 
-def prepare_pair(root: Path, spec: PairSpec, sources: dict[str, Source], out_dir: Path) -> dict[str, Any]:
-    """Write one pair's directory and return its manifest."""
+def _pair_texts(
+    root: Path, spec: PairSpec, sources: dict[str, Source]
+) -> tuple[dict[str, bytes], dict[str, dict[str, Any]]]:
+    """One pair's two prepared documents (by file name) and what preparing each did."""
     source, test = _check_pair(spec, sources)
-    pair_dir = out_dir / spec.pair
     texts: dict[str, bytes] = {}
     details: dict[str, dict[str, Any]] = {}
     for role, src in (("source", source), ("test", test)):
         text, info = prepare_document(root, src)
-        texts[role] = text.encode("utf-8")
+        texts[f"{role}.{spec.extension}"] = text.encode("utf-8")
         details[role] = info
-    files = {f"{role}.{spec.extension}": texts[role] for role in ("source", "test")}
-    for name, data in files.items():
-        write_bytes(pair_dir / name, data)
+    return texts, details
+
+
+def pair_manifest(
+    root: Path,
+    spec: PairSpec,
+    sources: dict[str, Source],
+    pair_dir: Path,
+    files: dict[str, bytes],
+    details: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    """The manifest of one pair whose documents ``files`` are written in ``pair_dir`` already."""
+    source, test = _check_pair(spec, sources)
     blocks = {
         role: count_blocks(root, pair_dir / name, format=spec.format, profile=spec.profile)
         for role, name in zip(("source", "test"), files, strict=True)
     }
     if spec.control:
         _verify_control(root, spec, pair_dir)
+    texts = dict(zip(("source", "test"), files.values(), strict=True))
     used = set(details["source"]["normalisations"]) | set(details["test"]["normalisations"])
-    manifest: dict[str, Any] = {
+    return {
         "pair": spec.pair,
         "family": source.family,
         "origin": _origin(source, test),
@@ -211,13 +223,6 @@ def prepare_pair(root: Path, spec: PairSpec, sources: dict[str, Source], out_dir
         "source": _document_record(source, texts["source"], details["source"], blocks["source"]),
         "test": _document_record(test, texts["test"], details["test"], blocks["test"]),
     }
-    write_text(pair_dir / "manifest.json", dump_json(manifest))
-    write_text(pair_dir / "NOTICE.md", render_notice(manifest))
-    keep = {*files, "manifest.json", "NOTICE.md"}
-    for stray in sorted(pair_dir.iterdir()):
-        if stray.name not in keep:
-            shutil.rmtree(stray) if stray.is_dir() else stray.unlink()
-    return manifest
 
 
 def _verify_control(root: Path, spec: PairSpec, pair_dir: Path) -> None:
@@ -235,13 +240,33 @@ def _verify_control(root: Path, spec: PairSpec, pair_dir: Path) -> None:
 
 
 def prepare(root: str | Path) -> list[dict[str, Any]]:
-    """Rebuild ``corpus/real`` from ``corpus/pairs.yaml``; remove pair directories no longer listed."""
+    """Rebuild ``corpus/real`` from ``corpus/pairs.yaml``; remove pair directories no longer listed.
+
+    Written in two batches, each with one flush to disk (``atomic.write_many``): every pair's
+    documents, then - once each is read back and counted - every manifest and notice."""
     base = Path(root)
     pairs = load_pairs(base)
     sources = {s.id: s for s in load_sources(base)}
     out_dir = base / REAL_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
-    manifests = [prepare_pair(base, spec, sources, out_dir) for spec in pairs]
+    prepared = [(spec, *_pair_texts(base, spec, sources)) for spec in pairs]
+    write_many(
+        [(out_dir / spec.pair / name, data) for spec, files, _ in prepared for name, data in files.items()]
+    )
+    manifests: list[dict[str, Any]] = []
+    records: list[tuple[Path, bytes]] = []
+    for spec, files, details in prepared:
+        pair_dir = out_dir / spec.pair
+        manifest = pair_manifest(base, spec, sources, pair_dir, files, details)
+        manifests.append(manifest)
+        records.append((pair_dir / "manifest.json", dump_json(manifest).encode("utf-8")))
+        records.append((pair_dir / "NOTICE.md", render_notice(manifest).encode("utf-8")))
+    write_many(records)
+    for spec, files, _ in prepared:
+        keep = {*files, "manifest.json", "NOTICE.md"}
+        for stray in sorted((out_dir / spec.pair).iterdir()):
+            if stray.name not in keep:
+                shutil.rmtree(stray) if stray.is_dir() else stray.unlink()
     listed = {spec.pair for spec in pairs}
     for entry in sorted(out_dir.iterdir()):
         if entry.name not in listed:

@@ -38,21 +38,36 @@ from alignbench.generate.operators import (
 SHORT_WORDS = 8  # the engine's move_min_tokens default: below it only an exact move can find a clause
 
 
-def _destinations(runs: list[tuple[Unit, int, int]], parent: Unit, unit: Unit) -> list[tuple[Unit, int, int]]:
-    """Runs elsewhere whose numbering style matches ``unit``'s (where it can be moved and renumbered)."""
-    form = run_forms([unit])
-    if form is None:
+RunStyle = tuple[str, bool, str, bool]
+
+
+def _style(forms: list[LabelForm] | None) -> RunStyle | None:
+    """The numbering style a run's first label sets (None for a run without one style)."""
+    if forms is None:
+        return None
+    first = forms[0]
+    return (first.style, first.upper, first.suffix, first.prefix == "")
+
+
+def _destinations(
+    runs: list[tuple[Unit, int, int]],
+    parent: Unit,
+    unit: Unit,
+    styles: list[RunStyle | None] | None = None,
+) -> list[tuple[Unit, int, int]]:
+    """Runs elsewhere whose numbering style matches ``unit``'s (where it can be moved and renumbered).
+
+    ``styles`` are the runs' own styles, when the caller asks about many units of one document."""
+    style = _style(run_forms([unit]))
+    if style is None:
         return []
-    style = (form[0].style, form[0].upper, form[0].suffix, form[0].prefix == "")
+    if styles is None:
+        styles = [_style(run_forms(dest.children[s:e])) for dest, s, e in runs]
     found = []
-    for dest, d_start, d_end in runs:
+    for (dest, d_start, d_end), dest_style in zip(runs, styles, strict=True):
         if dest is parent or _contains(unit, dest):
             continue
-        forms = run_forms(dest.children[d_start:d_end])
-        if (
-            forms is not None
-            and (forms[0].style, forms[0].upper, forms[0].suffix, forms[0].prefix == "") == style
-        ):
+        if dest_style == style:
             found.append((dest, d_start, d_end))
     return found
 
@@ -60,12 +75,13 @@ def _destinations(runs: list[tuple[Unit, int, int]], parent: Unit, unit: Unit) -
 def _move_into_run(doc: Document, rng: Random, movable) -> tuple[Unit, str | None] | None:
     """Move one clause accepted by ``movable`` into another run of its label style; (unit, old label)."""
     runs = _runs(doc, min_len=1)
+    styles = [_style(run_forms(dest.children[s:e])) for dest, s, e in runs]  # once, not per clause
     options = []
     for p, s, e in runs:
         for k in range(s, e):
             unit = p.children[k]
             if movable(unit) and unit.uid not in doc.locked and unit.uid not in doc.moved:
-                found = _destinations(runs, p, unit)
+                found = _destinations(runs, p, unit, styles)
                 if found:
                     options.append((p, e, k, found))
     if not options:

@@ -197,6 +197,13 @@ _CITATION = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)
+def _cites(text: str) -> bool:
+    """Whether ``text`` holds a citation at all: kept per text, since every renumbering re-scans every
+    clause of the document and most texts recur unchanged across attempts and pairs."""
+    return _CITATION.search(text) is not None
+
+
 def rewrite_citations(root: Unit, mapping: dict[str, str], skip_uids: tuple[str, ...] = ()) -> list[str]:
     """Rewrite ``Section 3.2``-style citations whose label changed; returns the ids of the units edited.
 
@@ -213,7 +220,7 @@ def rewrite_citations(root: Unit, mapping: dict[str, str], skip_uids: tuple[str,
     stack = [root]
     while stack:
         unit = stack.pop()
-        if unit.text and unit.uid not in skip_uids:
+        if unit.text and unit.uid not in skip_uids and _cites(unit.text):
             new_text = _CITATION.sub(substitute, unit.text)
             if new_text != unit.text:
                 unit.text = new_text

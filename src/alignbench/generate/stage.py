@@ -7,14 +7,13 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any
 
-from alignbench.atomic import load_yaml, write_bytes
+from alignbench.atomic import load_yaml, prune, write_many
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.generate import GENERATOR_NAME, GENERATOR_VERSION
@@ -250,24 +249,14 @@ def build_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list
 
 
 def write_tier(results: list[PairResult], out_dir: str | Path) -> None:
-    """Write every pair atomically and remove pair directories that are no longer planned."""
+    """Write every pair atomically; remove whatever else the directory holds (pairs no longer planned)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    wanted = {r.pair for r in results}
-    for stale in sorted(p for p in out.iterdir() if p.is_dir() and p.name not in wanted):
-        shutil.rmtree(stale)
-    for result in results:
-        pair_dir = out / result.pair
-        if pair_dir.is_dir():
-            for extra in sorted(p for p in pair_dir.iterdir() if p.name not in result.files):
-                if extra.is_dir():
-                    shutil.rmtree(extra)
-                else:
-                    extra.unlink()
-        for name in sorted(result.files):
-            target = pair_dir / name
-            if not target.is_file() or target.read_bytes() != result.files[name]:
-                write_bytes(target, result.files[name])
+    files = [
+        (out / result.pair / name, result.files[name]) for result in results for name in sorted(result.files)
+    ]
+    write_many(files)  # one flush to disk for the tier's ~850 files; files already current are left alone
+    prune(out, [path for path, _ in files])
 
 
 def summary_table(results: list[PairResult]) -> str:

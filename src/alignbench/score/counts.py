@@ -78,7 +78,10 @@ def raw_moves(alignment: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def reported_moves(alignment: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
     """Moves read off ``changes`` and credited at a labelled block (see :func:`credit_move`)."""
-    pairs = reported_pairs(alignment, where)
+    return _credited(reported_pairs(alignment, where), alignment)
+
+
+def _credited(pairs: list[tuple[str, str]], alignment: Mapping[str, Any]) -> list[tuple[str, str]]:
     credited = (credit_move(pairs, source, test) for source, test in raw_moves(alignment))
     return [c for c in credited if c is not None]
 
@@ -106,6 +109,22 @@ def in_column(source: str, test: str, column: str) -> bool:
     return source_kind in LABELLED_KINDS or test_kind in LABELLED_KINDS
 
 
+@dataclass(frozen=True)
+class Reported:
+    """What one engine output reports, read once for every column it is counted in."""
+
+    links: tuple[tuple[str, str], ...]
+    moves: tuple[tuple[str, str], ...]
+    renumbers: frozenset[RenumberKey]
+
+
+def reported(alignment: Mapping[str, Any], where: str) -> Reported:
+    pairs = reported_pairs(alignment, where)
+    return Reported(
+        tuple(pairs), tuple(_credited(pairs, alignment)), frozenset(reported_renumbers(alignment))
+    )
+
+
 def count_pair(
     truth: Truth,
     alignment: Mapping[str, Any],
@@ -119,20 +138,42 @@ def count_pair(
     """Count one engine output against the truth in one column (``all`` or ``flat``)."""
     if column not in COLUMN_KINDS:
         raise AlignbenchError(f"unknown column {column!r}; expected one of {', '.join(COLUMNS)}")
+    return count_reported(
+        truth,
+        reported(alignment, where),
+        column,
+        move_ceiling_lost=move_ceiling_lost,
+        swap_partners=swap_partners,
+        twins=twins,
+    )
+
+
+def count_reported(
+    truth: Truth,
+    found: Reported,
+    column: str,
+    *,
+    move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
+    swap_partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]] | None = None,
+    twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
+) -> PairCounts:
+    """:func:`count_pair` of an output already read by :func:`reported`."""
+    if column not in COLUMN_KINDS:
+        raise AlignbenchError(f"unknown column {column!r}; expected one of {', '.join(COLUMNS)}")
     scored = _scorer(truth, column)
     truth_links, truth_moves, truth_renumbers = _scored_truth(truth, column)
-    engine_links = {p for p in reported_pairs(alignment, where) if scored(*p)}
-    engine_moves = {p for p in reported_moves(alignment, where) if scored(*p)}
-    engine_renumbers = {r for r in reported_renumbers(alignment) if scored(r[0], r[1])}
-    spurious = {p for p in engine_links if p[0] in truth.deleted or p[1] in truth.inserted}
-    twin_hits = len(truth_links & engine_links)
-    if twins is not None:
-        twin_hits = _twin_hits(truth_links, engine_links, twins)
+    engine_links = {p for p in found.links if scored(*p)}
+    engine_moves = {p for p in found.moves if scored(*p)}
+    engine_renumbers = {r for r in found.renumbers if scored(r[0], r[1])}
+    deleted, inserted = truth.deleted, truth.inserted
+    spurious = sum(1 for p in engine_links if p[0] in deleted or p[1] in inserted)
+    hits = len(truth_links & engine_links)
+    twin_hits = hits if twins is None else _twin_hits(truth_links, engine_links, twins)
     return PairCounts(
         labelled_links=len(truth_links),
         reported_links=len(engine_links),
-        hit_links=len(truth_links & engine_links),
-        spurious_links=len(spurious),
+        hit_links=hits,
+        spurious_links=spurious,
         labelled_moves=len(truth_moves),
         reported_moves=len(engine_moves),
         hit_moves=credited_moves(truth_moves, engine_moves, dict(swap_partners or {})),

@@ -39,14 +39,30 @@ def _scored(truth: Truth, source: str, test: str) -> bool:
 
 
 def pass_pairs(alignment: Mapping[str, Any], name: str) -> list[tuple[str, str]]:
-    return [(p["source"], p["test"]) for p in alignment["pairs"] if p.get("matched_by") == name]
+    return list(pairs_by_pass(alignment).get(name, ()))
 
 
-def needs_rerun(truth: Truth, alignment: Mapping[str, Any], name: str) -> bool:
+PassPairs = Mapping[Any, list[tuple[str, str]]]
+
+
+def pairs_by_pass(alignment: Mapping[str, Any]) -> PassPairs:
+    """Every pass's (source, test) pairs, read in one walk over the output's pairs (score asks for
+    each pass's pairs about a dozen times per output)."""
+    grouped: dict[Any, list[tuple[str, str]]] = {}
+    for p in alignment["pairs"]:
+        grouped.setdefault(p.get("matched_by"), []).append((p["source"], p["test"]))
+    return grouped
+
+
+def needs_rerun(
+    truth: Truth, alignment: Mapping[str, Any], name: str, grouped: PassPairs | None = None
+) -> bool:
     """Whether ``unique`` for ``name`` needs the run without it: with no scored pair of its own, a pass
     has nothing the reduced run could lack, so its ``unique`` is 0 and the re-alignment is skipped
-    (over half of score's per-pass re-runs on the committed corpus)."""
-    return any(_scored(truth, *p) for p in pass_pairs(alignment, name))
+    (over half of score's per-pass re-runs on the committed corpus). ``grouped`` is
+    :func:`pairs_by_pass` of ``alignment`` when the caller has it."""
+    made = (pairs_by_pass(alignment) if grouped is None else grouped).get(name, ())
+    return any(_scored(truth, *p) for p in made)
 
 
 NOTHING_TO_LOSE: Mapping[str, Any] = {"pairs": []}  # the stand-in reduced run when needs_rerun is False
@@ -54,19 +70,27 @@ NOTHING_TO_LOSE: Mapping[str, Any] = {"pairs": []}  # the stand-in reduced run w
 
 def unique_pairs(truth: Truth, full: Mapping[str, Any], reduced: Mapping[str, Any], name: str) -> int:
     """Scored pairs made by ``name`` in the full run that the run without ``name`` does not contain."""
+    return _unique(truth, pairs_by_pass(full).get(name, []), reduced)
+
+
+def _unique(truth: Truth, made: list[tuple[str, str]], reduced: Mapping[str, Any]) -> int:
     remaining = {(p["source"], p["test"]) for p in reduced["pairs"]}
-    return sum(1 for p in pass_pairs(full, name) if _scored(truth, *p) and p not in remaining)
+    return sum(1 for p in made if _scored(truth, *p) and p not in remaining)
 
 
 def pass_counts(
-    truth: Truth, alignment: Mapping[str, Any], reduced: Mapping[str, Mapping[str, Any]]
+    truth: Truth,
+    alignment: Mapping[str, Any],
+    reduced: Mapping[str, Mapping[str, Any]],
+    grouped: PassPairs | None = None,
 ) -> dict[str, PassCounts]:
     """Per pass: pairs made, scored pairs, wrong scored pairs, and unique (``None`` if not droppable)."""
+    by_pass = pairs_by_pass(alignment) if grouped is None else grouped
     table: dict[str, PassCounts] = {}
     for name in PASS_NAMES:
-        made = pass_pairs(alignment, name)
+        made = by_pass.get(name, [])
         scored = [p for p in made if _scored(truth, *p)]
         wrong = [p for p in scored if p not in truth.links]
-        unique = unique_pairs(truth, alignment, reduced[name], name) if name in reduced else None
+        unique = _unique(truth, made, reduced[name]) if name in reduced else None
         table[name] = PassCounts(len(made), len(scored), len(wrong), unique)
     return table

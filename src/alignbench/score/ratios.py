@@ -7,7 +7,7 @@ rounded precision and recall. Rounding happens only when a number is written out
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from alignbench.score.counts import PairCounts
 
@@ -53,6 +53,23 @@ def headline(c: PairCounts) -> dict[str, float | None]:
     }
 
 
+# headline() as numerator and denominator sums of count fields (field, coefficient): the bootstrap
+# computes every resample's headline at once from these, by the same integer sums and one division.
+Terms = tuple[tuple[str, int], ...]
+HEADLINE_TERMS: dict[str, tuple[Terms, Terms]] = {
+    "precision": ((("hit_links", 1),), (("reported_links", 1),)),
+    "recall": ((("hit_links", 1),), (("labelled_links", 1),)),
+    "f1": ((("hit_links", 2),), (("reported_links", 1), ("labelled_links", 1))),
+    "spurious_rate": ((("spurious_links", 1),), (("reported_links", 1),)),
+    "move_precision": ((("hit_moves", 1),), (("reported_moves", 1),)),
+    "move_recall": ((("hit_moves", 1),), (("labelled_moves", 1),)),
+    "move_pair_recall": ((("move_pairs_hit", 1),), (("labelled_moves", 1),)),
+    "move_ceiling": ((("labelled_moves", 1), ("move_ceiling_lost", -1)), (("labelled_moves", 1),)),
+    "renumber_precision": ((("hit_renumbers", 1),), (("reported_renumbers", 1),)),
+    "renumber_recall": ((("hit_renumbers", 1),), (("labelled_renumbers", 1),)),
+}
+
+
 def total(counts: Sequence[PairCounts]) -> PairCounts:
     """Sum of count records (the micro-average's numerators and denominators)."""
     result = PairCounts()
@@ -89,20 +106,50 @@ def bootstrap_intervals(
     names = list(metric(PairCounts()))
     field_names = list(PairCounts.__dataclass_fields__)
     matrix = np.array([[getattr(c, f) for f in field_names] for c in counts], dtype=np.int64)
-    values: dict[str, list[float]] = {name: [] for name in names}
-    for summed in _resampled_sums(matrix, indices, len(field_names)):
-        for name, value in metric(PairCounts(*summed)).items():
-            if value is not None:
-                values[name].append(value)
+    if metric is headline:
+        values = _headline_values(matrix, indices, field_names)
+    else:
+        values = {name: [] for name in names}
+        for summed in _resampled_sums(matrix, indices, len(field_names)):
+            for name, value in metric(PairCounts(*summed)).items():
+                if value is not None:
+                    values[name].append(value)
     low_q, high_q = (1 - confidence) / 2, 1 - (1 - confidence) / 2
     intervals: dict[str, tuple[float, float] | None] = {}
     for name in names:
-        if not values[name]:
+        if not len(values[name]):
             intervals[name] = None
             continue
-        arr = np.array(values[name], dtype=np.float64)
+        arr = np.asarray(values[name], dtype=np.float64)
         intervals[name] = (float(np.quantile(arr, low_q)), float(np.quantile(arr, high_q)))
     return intervals
+
+
+def _headline_values(matrix: np.ndarray, indices: np.ndarray, field_names: list[str]) -> dict[str, Any]:
+    """Per headline, its value in every resample whose denominator is not zero, in sample order.
+
+    The same numbers as ``headline`` of each resample: the integer sums are exact in int64, and an
+    int / int of Python is the correctly rounded quotient of the two as doubles (counts are far below
+    2**53), which is what numpy's division of the converted sums computes. ~1,000x fewer Python calls."""
+    import numpy as np
+
+    if indices.size == 0:
+        sums = np.zeros((len(indices), len(field_names)), dtype=np.int64)
+    else:
+        sums = np.concatenate(
+            [np.array(block, dtype=np.int64) for block in _resampled_blocks(matrix, indices)]
+        )
+    column = {name: sums[:, i] for i, name in enumerate(field_names)}
+
+    def combined(terms: Terms) -> np.ndarray:
+        return sum((column[name] * coefficient for name, coefficient in terms), np.zeros(len(sums), np.int64))
+
+    values: dict[str, Any] = {}
+    for name, (numerator, denominator) in HEADLINE_TERMS.items():
+        top, bottom = combined(numerator), combined(denominator)
+        defined = bottom != 0
+        values[name] = top[defined].astype(np.float64) / bottom[defined].astype(np.float64)
+    return values
 
 
 def _resampled_sums(matrix: np.ndarray, indices: np.ndarray, width: int) -> Iterator[list[int]]:
@@ -111,9 +158,15 @@ def _resampled_sums(matrix: np.ndarray, indices: np.ndarray, width: int) -> Iter
     if indices.size == 0:  # no pairs: every sample sums to zero
         yield from ([0] * width for _ in range(len(indices)))
         return
-    block = max(1, (1 << 20) // max(1, indices.shape[1] * width))  # ~8 MB of int64 per gather
+    for block in _resampled_blocks(matrix, indices):
+        yield from block.tolist()
+
+
+def _resampled_blocks(matrix: np.ndarray, indices: np.ndarray) -> Iterator[np.ndarray]:
+    """The resampled column sums a block of samples at a time (~8 MB of int64 per gather)."""
+    block = max(1, (1 << 20) // max(1, indices.shape[1] * matrix.shape[1]))
     for start in range(0, len(indices), block):
-        yield from matrix[indices[start : start + block]].sum(axis=1).tolist()
+        yield matrix[indices[start : start + block]].sum(axis=1)
 
 
 def rounded(value: float | None, places: int = 4) -> float | None:

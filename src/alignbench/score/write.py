@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import write_json, write_text
+from alignbench.atomic import dump_json, prune, write_texts
 from alignbench.generate.holdout import read_holdout_seed
 from alignbench.runs import BACKENDS, read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
@@ -24,19 +24,18 @@ def score_repository(root: Path) -> dict[str, Any]:
     pairs = score_all(root, align_params)
     summary = summarise(pairs, score_params, read_holdout_seed(root))
     tables = all_tables(summary, pairs)
-    results = root / "results"
-    write_json(results / "metrics.json", metrics_view(summary))
     latest = {"schema": LATEST_SCHEMA, **summary, "tables": [f"results/tables/{name}.csv" for name in tables]}
-    write_json(results / "latest.json", latest)
+    results = root / "results"
     table_dir = results / "tables"
-    for name, frame in tables.items():
-        write_text(table_dir / f"{name}.csv", to_csv(frame))
-    for stale in sorted(table_dir.glob("*.csv")):
-        if stale.stem not in tables:
-            stale.unlink()
-    for backend in BACKENDS:
-        write_json(results / "plots" / f"{backend}.json", plot_records(pairs, backend))
-    write_json(results / "plots" / "sweep.json", sweep_records(summary, align_params))
+    files: list[tuple[Path, str]] = [
+        (results / "metrics.json", dump_json(metrics_view(summary))),
+        (results / "latest.json", dump_json(latest)),
+        *((table_dir / f"{name}.csv", to_csv(frame)) for name, frame in tables.items()),
+        *((results / "plots" / f"{b}.json", dump_json(plot_records(pairs, b))) for b in BACKENDS),
+        (results / "plots" / "sweep.json", dump_json(sweep_records(summary, align_params))),
+    ]
+    write_texts(files)  # one flush to disk for all of them
+    prune(table_dir, [table_dir / f"{name}.csv" for name in tables])  # kept between runs: drop old tables
     return latest
 
 
