@@ -1,0 +1,139 @@
+"""A direct builder for the commonest Markdown shape: ``## 3. Title`` headings over ``3.1 Text`` clauses.
+
+A document made only of ATX headings labelled ``N.`` and one-line paragraphs labelled ``N.M`` (blank
+lines between paragraphs, plain printable ASCII, no inline markup) is what a generated contract looks
+like, and what the benchmark reads. The general path asks about it line by line: a block scan, a
+label match, a unit record, a sequence check and the clause grammar per line. For this shape every
+answer is known in advance, so one regex pass over the whole text yields each line's parts and the
+tree is built from them directly:
+
+- a heading ``#{r} N. Title`` is a section of rank ``r``, labelled ``N`` (the first label rule reads
+  ``N.`` as a one-component decimal, which the profile lets head a heading); it closes every open
+  section of rank >= r and every open clause, as in :mod:`.nesting`;
+- a clause ``A.B Text`` is a two-component decimal, level 2. Only such clauses occur, so an open clause
+  is always of the same style as the next one, which therefore closes it and becomes a child of the
+  innermost section (or of the document before any heading): clauses never nest here;
+- :func:`~.label_grammar.continues_a_sequence` is applied to the whole document at once; when it would
+  turn any label back into text, the shape is left to the general path.
+
+Anything else (another character, a second line in a paragraph, a label the first rule would not read
+exactly so, a profile whose first rule is not that decimal rule) returns ``None`` and the general
+path reads the document; a property test holds the two equal on generated documents.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+
+from alignbench.blocks import EMPTY_ATTRS, Block
+from alignbench.readers.nesting import _Node
+from alignbench.readers.profiles import Profile
+
+# The first label rule this builder's reading of ``N.`` and ``A.B`` stands for (profiles.yaml).
+DECIMAL_RULE = r"(?P<num>[0-9]+(?:\.[0-9]+)*)\.?(?=\s|$)"
+# Printable ASCII except the characters that start an inline rule (markdown._has_inline_markup).
+_PLAIN_CHARS = [chr(c) for c in range(32, 127) if chr(c) not in "\\`*_[!<&"]
+_PLAIN = "".join(map(re.escape, _PLAIN_CHARS))
+# A line's last character: not a space, so stripping leaves the line as it is; in a heading not a `#`
+# either (a closing `#` run is markdown-it's business).
+_PLAIN_END = "".join(re.escape(c) for c in _PLAIN_CHARS if c != " ")
+_HEADING_END = "".join(re.escape(c) for c in _PLAIN_CHARS if c not in " #")
+
+
+def _rest(last: str) -> str:
+    """Text after a label: a letter or a digit first (the separator rule then takes exactly one
+    space), then plain characters, the last one from ``last``."""
+    return f"[A-Za-z0-9](?:[{_PLAIN}]*[{last}])?"
+
+
+_LINE = re.compile(
+    # a heading line, then blank lines or the end
+    f"(#{{1,6}}) ([0-9]+)\\. ({_rest(_HEADING_END)})(?:\\n+|\\Z)"
+    # a clause line, then a blank line, a heading line or the end
+    f"|(([0-9]+)\\.([0-9]+)) ({_rest(_PLAIN_END)})(?:\\n\\n+|\\n(?=#)|\\n?\\Z)"
+    # anything else: one character, which sends the document to the general path
+    "|([\\s\\S])"
+)
+_NUMBER, _LABEL, _HEAD, _OTHER = itemgetter(1), itemgetter(3), itemgetter(4), itemgetter(7)
+
+
+def applies_to(profile: Profile) -> bool:
+    """Whether ``profile`` reads these lines as this builder does: its first rule is the decimal rule,
+    and a decimal label can head a heading."""
+    rules = profile.labels
+    return (
+        bool(rules)
+        and rules[0].kind == "decimal"
+        and rules[0].pattern.pattern == DECIMAL_RULE
+        and rules[0].pattern.flags == re.UNICODE
+        and "decimal" in profile.headings.labelled_kinds
+    )
+
+
+def decimal_outline(text: str, profile: Profile) -> Block | None:
+    """The document block of ``text`` (addresses included), or ``None`` when it is not of this shape."""
+    start = len(text) - len(text.lstrip("\n"))
+    lines = _LINE.findall(text, start)
+    if not lines or "".join(map(_OTHER, lines)) or not applies_to(profile):
+        return None
+    if not _all_continue_a_sequence(lines):
+        return None
+    root = _Node("document")
+    new = object.__new__
+    empty = EMPTY_ATTRS
+    sections: list[tuple[int, _Node]] = []
+    children = root.children
+    for hashes, number, title, label, _head, _last, rest, _other in lines:
+        if label:
+            node = new(_Node)
+            node.kind = "list_item"
+            node.label = label
+            node.text = rest
+            node.level = 2
+            node.attrs = empty
+            node.children = ()  # type: ignore[assignment]
+            children.append(node)
+            continue
+        rank = len(hashes)
+        while sections and sections[-1][0] >= rank:
+            sections.pop()
+        depth = len(sections) + 1
+        heading = _Node("heading", label=number, text=title, level=depth)
+        section = _Node("section", level=depth, children=[heading])
+        (sections[-1][1].children if sections else root.children).append(section)
+        sections.append((rank, section))
+        children = section.children
+    return root.freeze()
+
+
+def _all_continue_a_sequence(lines: list[tuple[str, ...]]) -> bool:
+    """Whether :func:`~.label_grammar.continues_a_sequence` keeps every label of the document.
+
+    A heading ``N`` (style ``decimal:1``, ordinal ``int(N)``) is kept when it is the first or a
+    neighbouring ordinal is also a heading's (clauses are of style ``decimal:2``); a clause ``A.B``
+    when ``A`` is a decimal label of the document (its heading: the common case, asked of all clauses
+    at once), or ``B`` is 1, or ``A.(B-1)`` or ``A.(B+1)`` is a label too."""
+    heading_numbers = set(map(_NUMBER, lines))
+    heading_numbers.discard("")
+    ordinals = set(map(int, heading_numbers))
+    for n in ordinals:
+        if n != 1 and n - 1 not in ordinals and n + 1 not in ordinals:
+            return False
+    numbers = set(map(_LABEL, lines))
+    numbers.discard("")
+    numbers |= heading_numbers
+    heads = set(map(_HEAD, lines))
+    heads.discard("")
+    if heads <= numbers:
+        return True
+    for _hashes, _number, _title, label, head, last, *_ in lines:
+        if label and head not in numbers:
+            ordinal = int(last)
+            if (
+                ordinal != 1
+                and f"{head}.{ordinal - 1}" not in numbers
+                and f"{head}.{ordinal + 1}" not in numbers
+            ):
+                return False
+    return True
