@@ -79,32 +79,87 @@ def decimal_outline(text: str, profile: Profile) -> Block | None:
         return None
     if not _all_continue_a_sequence(lines):
         return None
-    root = _Node("document")
-    new = object.__new__
-    empty = EMPTY_ATTRS
-    sections: list[tuple[int, _Node]] = []
-    children = root.children
+    return _build(lines)
+
+
+_new = object.__new__
+
+
+def _leaf(kind: str, label: str, text: str, level: int, address: str) -> Block:
+    """A finished leaf block: a node's slots filled once each, then frozen in place (see ``_Node``)."""
+    node = _new(_Node)
+    node.kind = kind
+    node.label = label
+    node.text = text
+    node.level = level
+    node.attrs = EMPTY_ATTRS
+    node.children = ()  # type: ignore[assignment]
+    node.address = address
+    node._digest = None
+    node.__class__ = Block  # type: ignore[assignment]
+    return node  # type: ignore[return-value]
+
+
+def _container(kind: str, level: int, address: str) -> _Node:
+    node = _new(_Node)
+    node.kind = kind
+    node.label = None
+    node.text = ""
+    node.level = level
+    node.attrs = EMPTY_ATTRS
+    node.address = address
+    node._digest = None
+    return node
+
+
+def _build(lines: list[tuple[str, ...]]) -> Block:
+    """The tree of an outline's lines, each block addressed as it is made (``_Node.freeze``'s
+    addresses: a kind's count among its siblings). Clauses join the innermost open section, so a
+    section's clause count restarts at its heading; a section is frozen when a heading closes it."""
+    root = _container("document", 0, "/")
+    # Open containers, outermost first: [rank, node, children, address prefix, sections so far].
+    opened: list[list] = [[0, root, [], "", 0]]  # type: ignore[type-arg]
+    kids: list[Block] = opened[0][2]
+    prefix = ""
+    count = 0  # clauses so far in the innermost container
+    new = _new
+    node_class, block_class, empty = _Node, Block, EMPTY_ATTRS
     for hashes, number, title, label, _head, _last, rest, _other in lines:
         if label:
-            node = new(_Node)
+            count += 1
+            node = new(node_class)
             node.kind = "list_item"
             node.label = label
             node.text = rest
             node.level = 2
             node.attrs = empty
             node.children = ()  # type: ignore[assignment]
-            children.append(node)
+            node.address = f"{prefix}/list_item[{count}]"
+            node._digest = None
+            node.__class__ = block_class  # type: ignore[assignment]
+            kids.append(node)
             continue
         rank = len(hashes)
-        while sections and sections[-1][0] >= rank:
-            sections.pop()
-        depth = len(sections) + 1
-        heading = _Node("heading", label=number, text=title, level=depth)
-        section = _Node("section", level=depth, children=[heading])
-        (sections[-1][1].children if sections else root.children).append(section)
-        sections.append((rank, section))
-        children = section.children
-    return root.freeze()
+        while opened[-1][0] >= rank:  # the root's rank 0 is never reached: ranks are 1 to 6
+            _close(opened.pop())
+        parent = opened[-1]
+        parent[4] += 1
+        depth = len(opened)
+        prefix = f"{parent[3]}/section[{parent[4]}]"
+        section = _container("section", depth, prefix)
+        parent[2].append(section)
+        kids = [_leaf("heading", number, title, depth, f"{prefix}/heading[1]")]
+        opened.append([rank, section, kids, prefix, 0])
+        count = 0
+    while opened:
+        _close(opened.pop())
+    return root  # type: ignore[return-value]
+
+
+def _close(entry: list) -> None:  # type: ignore[type-arg]
+    node = entry[1]
+    node.children = tuple(entry[2])
+    node.__class__ = Block
 
 
 def _all_continue_a_sequence(lines: list[tuple[str, ...]]) -> bool:
