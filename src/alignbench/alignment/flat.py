@@ -193,6 +193,11 @@ class FlatDocument:
             self.key[i] = self._key(i)
             if kinds[i] in _SECTION_KINDS and not labels[i]:
                 self.effective_label[i] = self._effective_label(i)
+        # The exact pass's (kind class, key) per block, built at C speed; ``None`` for a keyless container.
+        self.bucket: list[tuple[int, str] | None] = list(zip(self.cls, self.key, strict=True))  # type: ignore[arg-type]
+        for i in containers:
+            if self.key[i] is None:
+                self.bucket[i] = None
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
         self._names: dict[int, Names | None] = {}
 
