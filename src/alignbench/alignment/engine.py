@@ -16,6 +16,8 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_left
 from collections import deque
+from itertools import compress
+from operator import or_
 
 from alignbench.alignment.config import AlignmentConfig
 from alignbench.alignment.exact import exact_pass
@@ -34,6 +36,7 @@ from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.similarity import Similarity
 
 Gap = tuple[list[int], list[int]]
+_consume = deque(maxlen=0).extend  # runs an iterator for its effects
 
 
 class OrderGuard:
@@ -95,6 +98,19 @@ class Walk:
         self.confidence[s] = confidence
         if self.src.children[s] or self.tst.children[t]:
             self.queue.append((s, t))
+
+    def pair_many(self, sources: list[int], tests: list[int], matched_by: str, confidence: float) -> None:
+        """:meth:`pair` for each (source, test) in order, a column at a time (the exact pass pairs
+        most of a document this way)."""
+        _consume(map(self.s2t.__setitem__, sources, tests))
+        _consume(map(self.t2s.__setitem__, tests, sources))
+        self.matched_by.update(dict.fromkeys(sources, matched_by))
+        self.confidence.update(dict.fromkeys(sources, confidence))
+        kids_s, kids_t = self.src.children, self.tst.children
+        parents = map(
+            or_, map(bool, map(kids_s.__getitem__, sources)), map(bool, map(kids_t.__getitem__, tests))
+        )
+        self.queue.extend(compress(zip(sources, tests, strict=True), parents))
 
     def score(self, s: int, t: int) -> float:
         """The similarity of a pair already decided (its confidence, or a positional floor)."""

@@ -35,6 +35,22 @@ def exact_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[list[i
                     more_s.setdefault(bucket, [first_s[bucket]]).append(s)
                 elif bucket in first_t:
                     first_s[bucket] = s
+    if not more_s and not more_t:  # every bucket once on both sides
+        walk.pair_many(list(first_s.values()), list(map(first_t.__getitem__, first_s)), "exact", 1.0)
+    else:
+        _pair_buckets(walk, first_s, first_t, more_s, more_t)
+    s2t, t2s = walk.s2t, walk.t2s
+    return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
+
+
+def _pair_buckets(
+    walk: Walk,
+    first_s: dict[Bucket, int],
+    first_t: dict[Bucket, int],
+    more_s: dict[Bucket, list[int]],
+    more_t: dict[Bucket, list[int]],
+) -> None:
+    """Pair bucket by bucket in source order; a bucket met twice on a side pairs by nearest position."""
     pair = walk.pair
     for bucket, first in first_s.items():  # insertion order = source document order
         if bucket not in more_s and bucket not in more_t:
@@ -49,8 +65,6 @@ def exact_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[list[i
                 walk.ambiguous_keys[0].add(bucket)
             elif len(tests) > len(sources):
                 walk.ambiguous_keys[1].add(bucket)
-    s2t, t2s = walk.s2t, walk.t2s
-    return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
 
 
 def _first_and_more(

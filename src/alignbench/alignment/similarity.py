@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop
 from collections.abc import Callable, Sequence
 from math import isqrt
 
@@ -181,8 +181,11 @@ def multiset_bound(counts_a: dict[int, int], counts_b: dict[int, int], total: in
 
 
 def token_counts(tokens: Sequence[int]) -> dict[int, int]:
-    """How often each token occurs (a ``Counter``: counted by its C helper, not a loop per token)."""
-    return Counter(tokens)
+    """How often each token occurs, counted by ``Counter``'s C helper into a plain dict (the
+    ``Counter`` constructor itself runs two Python-level calls and an ABC check first)."""
+    counts: dict[int, int] = {}
+    _count_elements(counts, tokens)
+    return counts
 
 
 class Similarity:

@@ -1,7 +1,7 @@
 """A direct builder for the commonest Markdown shape: ``## 3. Title`` headings over ``3.1 Text`` clauses.
 
 A document made only of ATX headings labelled ``N.`` and one-line paragraphs labelled ``N.M`` (blank
-lines between paragraphs, plain printable ASCII, no inline markup) is what a generated contract looks
+lines between paragraphs, no inline markup) is what a generated contract looks
 like, and what the benchmark reads. The general path asks about it line by line: a block scan, a
 label match, a unit record, a sequence check and the clause grammar per line. For this shape every
 answer is known in advance, so one regex pass over the whole text yields each line's parts and the
@@ -27,31 +27,25 @@ import re
 from operator import itemgetter
 
 from alignbench.blocks import EMPTY_ATTRS, Block
+from alignbench.readers.markdown import _has_inline_markup
 from alignbench.readers.nesting import _Node
 from alignbench.readers.profiles import Profile
 
 # The first label rule this builder's reading of ``N.`` and ``A.B`` stands for (profiles.yaml).
 DECIMAL_RULE = r"(?P<num>[0-9]+(?:\.[0-9]+)*)\.?(?=\s|$)"
-# Printable ASCII except the characters that start an inline rule (markdown._has_inline_markup).
-_PLAIN_CHARS = [chr(c) for c in range(32, 127) if chr(c) not in "\\`*_[!<&"]
-_PLAIN = "".join(map(re.escape, _PLAIN_CHARS))
-# A line's last character: not a space, so stripping leaves the line as it is; in a heading not a `#`
-# either (a closing `#` run is markdown-it's business).
-_PLAIN_END = "".join(re.escape(c) for c in _PLAIN_CHARS if c != " ")
-_HEADING_END = "".join(re.escape(c) for c in _PLAIN_CHARS if c not in " #")
-
-
-def _rest(last: str) -> str:
-    """Text after a label: a letter or a digit first (the separator rule then takes exactly one
-    space), then plain characters, the last one from ``last``."""
-    return f"[A-Za-z0-9](?:[{_PLAIN}]*[{last}])?"
-
-
+# A line's last character: printable and not a space, so stripping leaves the line as it is; in a
+# heading not a `#` either (a closing `#` run is markdown-it's business). Inside a line any character
+# but a newline is kept as it is by both paths (the document has no inline markup, checked once for
+# the whole text), and ``[^\n]*`` is the one class the regex engine counts with no lookup.
+_END = "!-~"
+_HEADING_END = '!-"$-~'
+# Text after a label: a letter or a digit first (the separator rule then takes exactly one space).
+_REST = r"[A-Za-z0-9](?:[^\n]*[{}])?"
 _LINE = re.compile(
     # a heading line, then blank lines or the end
-    f"(#{{1,6}}) ([0-9]+)\\. ({_rest(_HEADING_END)})(?:\\n+|\\Z)"
+    f"(#{{1,6}}) ([0-9]+)\\. ({_REST.format(_HEADING_END)})(?:\\n+|\\Z)"
     # a clause line, then a blank line, a heading line or the end
-    f"|(([0-9]+)\\.([0-9]+)) ({_rest(_PLAIN_END)})(?:\\n\\n+|\\n(?=#)|\\n?\\Z)"
+    f"|(([0-9]+)\\.([0-9]+)) ({_REST.format(_END)})(?:\\n\\n+|\\n(?=#)|\\n?\\Z)"
     # anything else: one character, which sends the document to the general path
     "|([\\s\\S])"
 )
@@ -73,6 +67,8 @@ def applies_to(profile: Profile) -> bool:
 
 def decimal_outline(text: str, profile: Profile) -> Block | None:
     """The document block of ``text`` (addresses included), or ``None`` when it is not of this shape."""
+    if _has_inline_markup(text):
+        return None
     start = len(text) - len(text.lstrip("\n"))
     lines = _LINE.findall(text, start)
     if not lines or "".join(map(_OTHER, lines)) or not applies_to(profile):
