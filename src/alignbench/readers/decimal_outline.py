@@ -71,7 +71,7 @@ def decimal_outline(text: str, profile: Profile) -> Block | None:
         return None
     start = len(text) - len(text.lstrip("\n"))
     lines = _LINE.findall(text, start)
-    if not lines or "".join(map(_OTHER, lines)) or not applies_to(profile):
+    if not lines or any(map(_OTHER, lines)) or not applies_to(profile):
         return None
     if not _all_continue_a_sequence(lines):
         return None
