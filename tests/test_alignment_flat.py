@@ -6,10 +6,11 @@ tests hold every column equal to what a plain walk over ``BlockTree.blocks()`` g
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.alignment import AlignmentConfig
+from alignbench.alignment import AlignmentConfig, flat
 from alignbench.alignment.engine import Walk
 from alignbench.alignment.flat import (
     _ASCII_SPACES,
@@ -94,6 +95,25 @@ def test_normalised_texts_is_fast_normalise_of_each(texts):
     result = normalised_texts(texts)
     assert result == [fast_normalise(t) for t in texts]
     assert all(r is t for r, t in zip(result, texts, strict=True) if fast_normalise(t) == t)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [[" a", "b"], ["a", "b "], ["a", " b"], ["a ", "b"], ["a  b"], ["", " a", ""], ["a", "", "b "], [" "]],
+)
+def test_normalised_texts_normalises_a_space_at_either_end_of_any_text(texts):
+    assert normalised_texts(texts) == [fast_normalise(t) for t in texts]
+
+
+def test_normalised_texts_asks_nothing_per_text_of_a_normalised_list(monkeypatch):
+    """Empty texts (every container's) do not send a normalised list to the per-text path."""
+
+    def per_text(text):
+        raise AssertionError(f"{text!r} was normalised one by one")
+
+    monkeypatch.setattr(flat, "fast_normalise", per_text)
+    texts = ["", "Fees are due.", "", "a b", "x"]
+    assert normalised_texts(texts) == texts
 
 
 def test_the_ascii_white_space_list_is_complete():
