@@ -36,7 +36,6 @@ from typing import BinaryIO
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.readers import markdown, plaintext
-from alignbench.readers.decimal_outline import decimal_outline
 from alignbench.readers.front_matter import split_front_matter
 from alignbench.readers.nesting import build_tree
 from alignbench.readers.profiles import DEFAULT_PROFILE_FOR_FORMAT, get_profile
@@ -135,12 +134,8 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        # A Markdown outline of ``N.`` headings over ``N.M`` clauses is built in one pass (see
-        # ``decimal_outline``); any other document returns None there and takes the general path.
-        root = decimal_outline(body, compiled) if format == "markdown" else None
-        if root is None:
-            # The unit list is handed over, not kept: the builder frees each unit once it is placed.
-            root = build_tree(_UNIT_READERS[format](body, compiled, dropped, source), compiled, source)
+        # The unit list is handed over, not kept: the builder frees each unit once it is placed.
+        root = build_tree(_UNIT_READERS[format](body, compiled, dropped, source), compiled, source)
         return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
     finally:
         if was_enabled:
