@@ -33,7 +33,7 @@ def _case(draw: st.DrawFn) -> tuple[str, list[str], int]:
     return document, words, cursor
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(_case())
 def test_the_shortcut_gives_the_word_by_word_span_or_declines(case: tuple[str, list[str], int]) -> None:
     document, words, cursor = case
@@ -58,8 +58,9 @@ def test_the_shortcut_takes_the_common_case() -> None:
 
 
 def _real_documents() -> list[Path]:
-    """Every real pair's source or test document, alternately (the other side is much the same text)."""
-    pairs = sorted(p for p in (ROOT / "corpus" / "real").iterdir() if p.is_dir())
+    """Every third real pair's source or test document, alternately (the interchange round-trip tests
+    exercise the shortcut on every real pair; here it is compared with the search it replaces)."""
+    pairs = sorted(p for p in (ROOT / "corpus" / "real").iterdir() if p.is_dir())[::3]
     return [sorted(p.glob("source.*") if i % 2 == 0 else p.glob("test.*"))[0] for i, p in enumerate(pairs)]
 
 
