@@ -7,12 +7,8 @@ moved, inserted or deleted subtree once, at its topmost block, with move > renum
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from itertools import chain, compress, count, repeat
-from operator import and_, eq, ne, not_, or_
 from typing import TYPE_CHECKING
 
-from alignbench.alignment.flat import unmatched
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.model import AlignedPair, Change
 from alignbench.blocks import is_renumber
@@ -21,6 +17,8 @@ if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
 _new_pair = tuple.__new__
+# (moved, renumbered), one shared tuple per value: a pair's flags are read, never changed.
+_FLAGS = (((False, False), (False, True)), ((True, False), (True, True)))
 
 
 def section_partners(walk: Walk) -> list[int]:
@@ -110,109 +108,74 @@ def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -
 
 
 def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
-    """Every pair in source document order with its flags, and the flags by source index.
-
-    Most pairs keep their label, sit under corresponding parents and are not headings: such a pair is
-    renumbered never and moved exactly when its parents do not correspond or it crosses its siblings.
-    Those flags are read off whole columns at C speed (``map`` over the pairs); only the other pairs
-    (the root, headings, changed labels) go through :func:`_pair_flags` one by one."""
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     eff = section_partners(walk)
     crossing = crossing_sources(walk, eff)
-    src_parent, src_label, src_kind = src.parent, src.label, src.kind
-    ss = list(compress(count(), map(_PAIRED, s2t)))  # paired source blocks, the root first
-    ts = list(map(s2t.__getitem__, ss))
-    same_label = map(eq, map(src_label.__getitem__, ss), map(tst.label.__getitem__, ts))
-    usual = list(map(and_, same_label, map(_NOT_HEADING, map(src_kind.__getitem__, ss))))
-    parents_s = map(eff.__getitem__, map(src_parent.__getitem__, ss))
-    moved = list(map(ne, parents_s, map(tst.parent.__getitem__, ts)))
-    renumbered = [False] * len(ss)
-    for s in crossing:  # a section unpaired itself can cross, through its heading's partner
-        k = bisect_left(ss, s)
-        if k < len(ss) and ss[k] == s:
-            moved[k] = True
-    if ss:
-        usual[0] = False  # the root (always paired, the first): it has no parent
-    prev: list[list[int]] = []  # previous_paired of both sides, made on first use (renested)
-    for k in compress(range(len(ss)), map(not_, usual)):
-        moved[k], renumbered[k] = _pair_flags(walk, ss[k], ts[k], eff, crossing, prev)
-    flags = dict(zip(ss, zip(moved, renumbered, strict=True), strict=True))
-    # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
-    columns = zip(
-        map(src.address.__getitem__, ss),
-        map(tst.address.__getitem__, ts),
-        map(walk.matched_by.__getitem__, ss),
-        map(walk.confidence.__getitem__, ss),
-        moved,
-        renumbered,
-        map(walk.ambiguous.__contains__, ss),
-        strict=True,
-    )
-    return list(map(_new_pair, repeat(AlignedPair), columns)), flags
-
-
-_PAIRED = (-1).__ne__
-_NOT_HEADING = "heading".__ne__
-
-
-def _pair_flags(
-    walk: Walk, s: int, t: int, eff: list[int], crossing: set[int], prev: list[list[int]]
-) -> tuple[bool, bool]:
-    """(moved, renumbered) of one pair, by the written rule (the module docstring)."""
-    if s == 0:
-        return False, False
-    src, tst, s2t = walk.src, walk.tst, walk.s2t
-    label_s, label_t = src.label[s], tst.label[t]
-    relabelled = label_s != label_t and is_renumber(label_s, label_t)
-    # A heading whose section container was paired elsewhere (so the container's own flag says
-    # nothing about it) moves with its section: judge the section's place instead.
-    ps, pt, at = s, t, s
-    section = src.parent[s]
-    if (
-        src.kind[s] == "heading"
-        and _heads(walk, s)
-        and s2t[section] != eff[section]
-        and eff[section] == tst.parent[t]
-    ):
-        ps, pt, at = section, tst.parent[t], section
-    corresponds = eff[src.parent[ps]] == tst.parent[pt]
-    if not corresponds and relabelled:
-        if not prev:
-            prev.extend((previous_paired(s2t), previous_paired(walk.t2s)))
-        corresponds = renested(walk, s, t, prev[0], prev[1])
-    return (not corresponds) or at in crossing, corresponds and relabelled
+    prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
+    pairs: list[AlignedPair] = []
+    flags: dict[int, tuple[bool, bool]] = {}
+    # Runs once per pair of every comparison: the columns are read into locals, and the calls a
+    # pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
+    src_parent, src_label, src_kind, src_address = src.parent, src.label, src.kind, src.address
+    tst_parent, tst_label, tst_address = tst.parent, tst.label, tst.address
+    matched_by, confidence, ambiguous = walk.matched_by, walk.confidence, walk.ambiguous
+    append = pairs.append
+    for s, t in enumerate(s2t):
+        if t == -1:
+            continue
+        if s == 0:
+            moved = renumbered = False
+        else:
+            label_s, label_t = src_label[s], tst_label[t]
+            relabelled = label_s != label_t and is_renumber(label_s, label_t)
+            # A heading whose section container was paired elsewhere (so the container's own flag
+            # says nothing about it) moves with its section: judge the section's place instead.
+            ps, pt, at = s, t, s
+            section = src_parent[s]
+            if (
+                src_kind[s] == "heading"
+                and _heads(walk, s)
+                and s2t[section] != eff[section]
+                and eff[section] == tst_parent[t]
+            ):
+                ps, pt, at = section, tst_parent[t], section
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (
+                relabelled and renested(walk, s, t, prev_s, prev_t)
+            )
+            moved = (not corresponds) or at in crossing
+            renumbered = corresponds and relabelled
+        flags[s] = _FLAGS[moved][renumbered]
+        # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
+        fields = (src_address[s], tst_address[t], matched_by[s], confidence[s])
+        append(_new_pair(AlignedPair, (*fields, moved, renumbered, s in ambiguous)))
+    return pairs, flags
 
 
 def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Change]:
-    """Pair changes and deletes in source document order, then inserts in test document order.
-
-    Only the blocks that can report a change are visited: the pairs flagged or whose text or label
-    differs (picked out of whole columns at C speed) and the unpaired blocks under a paired parent."""
+    """Pair changes and deletes in source document order, then inserts in test document order."""
     src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    # Runs over every block of both documents: the columns are read into locals once.
     src_parent, src_label, src_text = src.parent, src.label, src.text
     tst_label, tst_text = tst.label, tst.text
-    ss = list(flags)  # the paired source blocks, in document order
-    ts = list(map(s2t.__getitem__, ss))
-    differs = map(
-        or_,
-        map(ne, map(src_text.__getitem__, ss), map(tst_text.__getitem__, ts)),
-        map(ne, map(src_label.__getitem__, ss), map(tst_label.__getitem__, ts)),
-    )
-    changed = compress(ss, map(or_, map(any, flags.values()), differs))
-    deleted = [s for s in unmatched(s2t) if s2t[src_parent[s]] != -1]  # topmost blocks of deleted subtrees
     out: list[Change] = []
-    for s in sorted(chain(changed, deleted)):
-        if s == 0:
-            continue
+    for s in range(1, len(src)):
         t = s2t[s]
         if t == -1:
-            out.append(Change("delete", src.address[s], None, src_label[s], None))
+            if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
+                out.append(Change("delete", src.address[s], None, src_label[s], None))
             continue
         moved, renumbered = flags[s]
-        kind = "move" if moved else "renumber" if renumbered else "modify"
+        if moved:
+            kind = "move"
+        elif renumbered:
+            kind = "renumber"
+        elif src_text[s] != tst_text[t] or src_label[s] != tst_label[t]:  # a label gained or lost too
+            kind = "modify"
+        else:
+            continue
         out.append(Change(kind, src.address[s], tst.address[t], src_label[s], tst_label[t]))
     tst_parent = tst.parent
-    for t in unmatched(t2s):
-        if t2s[tst_parent[t]] != -1:
+    for t in range(1, len(tst)):
+        if t2s[t] == -1 and t2s[tst_parent[t]] != -1:
             out.append(Change("insert", None, tst.address[t], None, tst_label[t]))
     return out

@@ -16,11 +16,8 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_left
 from collections import deque
-from itertools import compress
-from operator import or_
 
 from alignbench.alignment.config import AlignmentConfig
-from alignbench.alignment.exact import exact_pass
 from alignbench.alignment.flat import (
     CLASS_CELL,
     CLASS_HEADING,
@@ -36,7 +33,6 @@ from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.similarity import Similarity
 
 Gap = tuple[list[int], list[int]]
-_consume = deque(maxlen=0).extend  # runs an iterator for its effects
 
 
 class OrderGuard:
@@ -98,19 +94,6 @@ class Walk:
         self.confidence[s] = confidence
         if self.src.children[s] or self.tst.children[t]:
             self.queue.append((s, t))
-
-    def pair_many(self, sources: list[int], tests: list[int], matched_by: str, confidence: float) -> None:
-        """:meth:`pair` for each (source, test) in order, a column at a time (the exact pass pairs
-        most of a document this way)."""
-        _consume(map(self.s2t.__setitem__, sources, tests))
-        _consume(map(self.t2s.__setitem__, tests, sources))
-        self.matched_by.update(dict.fromkeys(sources, matched_by))
-        self.confidence.update(dict.fromkeys(sources, confidence))
-        kids_s, kids_t = self.src.children, self.tst.children
-        parents = map(
-            or_, map(bool, map(kids_s.__getitem__, sources)), map(bool, map(kids_t.__getitem__, tests))
-        )
-        self.queue.extend(compress(zip(sources, tests, strict=True), parents))
 
     def score(self, s: int, t: int) -> float:
         """The similarity of a pair already decided (its confidence, or a positional floor)."""
@@ -217,7 +200,46 @@ class Walk:
 
     # -- pass 1: exact -------------------------------------------------------------------------
     def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
-        return exact_pass(self, left_s, left_t)
+        # A bucket is (kind class, key). Most keys are unique within a group, so each side maps a bucket
+        # to its first block, and only a bucket met twice gets a list (``more_*``, every member in
+        # document order): one small dict per side instead of a list per block.
+        src, tst = self.src, self.tst
+        key_t, cls_t, key_s, cls_s = tst.key, tst.cls, src.key, src.cls
+        first_t: dict[tuple[int, str], int] = {}
+        more_t: dict[tuple[int, str], list[int]] = {}
+        for t in left_t:
+            key = key_t[t]
+            if key is not None:
+                bucket = (cls_t[t], key)
+                if bucket in first_t:
+                    more_t.setdefault(bucket, [first_t[bucket]]).append(t)
+                else:
+                    first_t[bucket] = t
+        first_s: dict[tuple[int, str], int] = {}
+        more_s: dict[tuple[int, str], list[int]] = {}
+        for s in left_s:
+            key = key_s[s]
+            if key is not None:
+                bucket = (cls_s[s], key)
+                if bucket in first_s:
+                    more_s.setdefault(bucket, [first_s[bucket]]).append(s)
+                elif bucket in first_t:
+                    first_s[bucket] = s
+        for bucket, first in first_s.items():  # insertion order = source document order
+            if bucket not in more_s and bucket not in more_t:
+                self.pair(first, first_t[bucket], "exact", 1.0)
+            else:
+                sources = more_s.get(bucket) or [first]
+                tests = more_t.get(bucket) or [first_t[bucket]]
+                for s, t in self.nearest_order_preserving(sources, tests):
+                    self.pair(s, t, "exact", 1.0)
+                    self.ambiguous.add(s)
+                if len(sources) > len(tests):
+                    self.ambiguous_keys[0].add(bucket)
+                elif len(tests) > len(sources):
+                    self.ambiguous_keys[1].add(bucket)
+        s2t, t2s = self.s2t, self.t2s
+        return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
 
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         """Equal candidates: nearest sibling position first, then source, then test; never crossing.

@@ -139,15 +139,21 @@ def _no_space_but_the_space(text: str) -> bool:
 def normalised_texts(texts: list[str]) -> list[str]:
     """``[fast_normalise(t) for t in texts]``, each already normalised text the same object.
 
-    A reader's texts are nearly all normalised already, which the whole list shows at once: the
-    non-empty texts joined by one space have no white space but spaces, no double space and no space
-    at an end exactly when no text has white space but spaces, or a double, leading or trailing space
-    (a text's leading or trailing space would meet the joining space): when every text is already
-    normalised. A few C scans of one string then stand in for a call per block, and only one of them
-    looks for two characters (a two-character search is hundreds of times slower than ``memchr``);
-    any other list takes the per-text path."""
-    joined = " ".join(filter(None, texts))
-    if _no_space_but_the_space(joined) and "  " not in joined and joined[:1] != " " and joined[-1:] != " ":
+    A reader's texts are nearly all normalised already, which the whole list shows at once: joined by
+    ``|`` (not white space), the join has no white space but spaces, no double space and no space
+    next to a separator or at an end exactly when no text has white space but spaces, or a double,
+    leading or trailing space: when every text is already normalised. A few C scans of one string
+    then stand in for a call per block; any other list (a separator next to a space inside a text
+    will do) takes the per-text path."""
+    joined = "|".join(texts)
+    if (
+        _no_space_but_the_space(joined)
+        and "  " not in joined
+        and "| " not in joined
+        and " |" not in joined
+        and joined[:1] != " "
+        and joined[-1:] != " "
+    ):
         return list(texts)
     return list(map(fast_normalise, texts))
 
@@ -187,11 +193,6 @@ class FlatDocument:
             self.key[i] = self._key(i)
             if kinds[i] in _SECTION_KINDS and not labels[i]:
                 self.effective_label[i] = self._effective_label(i)
-        # The exact pass's (kind class, key) per block, built at C speed; ``None`` for a keyless container.
-        self.bucket: list[tuple[int, str] | None] = list(zip(self.cls, self.key, strict=True))  # type: ignore[arg-type]
-        for i in containers:
-            if self.key[i] is None:
-                self.bucket[i] = None
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
         self._names: dict[int, Names | None] = {}
 

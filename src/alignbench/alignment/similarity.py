@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop
 from collections.abc import Callable, Sequence
 from math import isqrt
 
@@ -169,22 +168,24 @@ def length_bound(la: int, lb: int) -> float:
 
 
 def multiset_bound(counts_a: dict[int, int], counts_b: dict[int, int], total: int) -> float:
-    """difflib's quick_ratio: matches are bounded by the multiset intersection of the tokens.
-
-    The shared tokens come from one set intersection of the two key views and their smaller counts
-    are summed by ``map``, all at C speed, where a loop over one side's tokens ran per token."""
+    """difflib's quick_ratio: matches are bounded by the multiset intersection of the tokens."""
     if total == 0:
         return 1.0
-    common = counts_a.keys() & counts_b.keys()
-    shared = sum(map(min, map(counts_a.__getitem__, common), map(counts_b.__getitem__, common)))
+    if len(counts_a) > len(counts_b):
+        counts_a, counts_b = counts_b, counts_a
+    shared = 0
+    get = counts_b.get
+    for tok, n in counts_a.items():
+        m = get(tok)
+        if m:
+            shared += n if n < m else m
     return 2.0 * shared / total
 
 
 def token_counts(tokens: Sequence[int]) -> dict[int, int]:
-    """How often each token occurs, counted by ``Counter``'s C helper into a plain dict (the
-    ``Counter`` constructor itself runs two Python-level calls and an ABC check first)."""
     counts: dict[int, int] = {}
-    _count_elements(counts, tokens)
+    for tok in tokens:
+        counts[tok] = counts.get(tok, 0) + 1
     return counts
 
 
