@@ -25,7 +25,7 @@ offsets and the exact text to match.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from alignbench.blocks import LABELLED_KINDS, TEXT_KINDS, Block, BlockTree
@@ -102,54 +102,46 @@ def _words(block: Block) -> list[str]:
 class _WordRuns:
     """The document's words (maximal letter-and-digit runs) with their offsets, read once per document.
 
-    A whole-word occurrence is exactly such a run, so the word-by-word search can be answered from the
-    runs: the first occurrence of a word after an offset is a bisection in that word's run indices,
-    not a ``str.find`` loop that skips every hit inside a longer word. A block whose words follow one
-    another with only non-word characters between them (spaces, punctuation, emphasis markers: the
-    common case) is one slice comparison. What the runs cannot answer (a word the reader glued to the
-    next, or a restart at a later occurrence) falls back to the word-by-word search.
+    A whole-word occurrence is exactly such a run, so a block whose words follow one another in the
+    document with only non-word characters between them (spaces, punctuation, emphasis markers: the
+    common case) is found with one slice comparison of the runs, where the word-by-word search makes a
+    ``str.find`` loop per word. The runs are read at C speed (``findall``, one ``span`` per match).
     """
 
     def __init__(self, document: str) -> None:
-        runs = list(_WORD.finditer(document))
-        self.words = [m.group() for m in runs]
-        self.starts = [m.start() for m in runs]
-        self.ends = [m.end() for m in runs]
-        self.at: dict[str, list[int]] = {}  # word -> indices of its runs, ascending
-        for index, word in enumerate(self.words):
-            self.at.setdefault(word, []).append(index)
+        self.document = document
+        self.words = _WORD.findall(document)
+        spans = [m.span() for m in _WORD.finditer(document)]
+        self.starts = [start for start, _ in spans]
+        self.ends = [end for _, end in spans]
 
     def first_try(self, words: list[str], cursor: int) -> Span | None:
         """The span :func:`_find_sequence` returns when its first attempt succeeds, else None.
 
         That attempt starts at the first whole-word occurrence of ``words[0]`` at or after ``cursor``
         and takes, for each next word, its first whole-word occurrence after the previous one, which
-        must start within ``MAX_GAP`` characters of the previous word's end."""
-        at = self.at
-        indices = at.get(words[0])
-        if indices is None:
+        must start within ``MAX_GAP`` characters of the previous word's end (a word glued to the next
+        by the reader is left to the full search)."""
+        document = self.document
+        size = len(document)
+        at = _find_word(document, words[0], cursor, size)
+        if at == -1:
             return None
-        first = bisect_left(indices, bisect_left(self.starts, cursor))
-        if first == len(indices):
-            return None
-        i = indices[first]
+        i = bisect_left(self.starts, at)  # the run that occurrence is
         n = len(words)
-        starts, ends = self.starts, self.ends
         if self.words[i : i + n] == words:  # one unbroken run of the block's words
+            starts, ends = self.starts, self.ends
             for j in range(i + 1, i + n):
                 if starts[j] - ends[j - 1] > MAX_GAP:
                     return None
-            return Span(starts[i], ends[i + n - 1])
-        current = i
+            return Span(at, ends[i + n - 1])
+        end = at + len(words[0])
         for word in words[1:]:
-            indices = at.get(word)
-            if indices is None:
+            found = _find_word(document, word, end, min(size, end + MAX_GAP + len(word)))
+            if found == -1:
                 return None
-            k = bisect_right(indices, current)
-            if k == len(indices) or starts[indices[k]] - ends[current] > MAX_GAP:
-                return None
-            current = indices[k]
-        return Span(starts[i], ends[current])
+            end = found + len(word)
+        return Span(at, end)
 
 
 def _find_sequence(document: str, words: list[str], cursor: int) -> Span | None:
