@@ -14,24 +14,10 @@ from alignbench.alignment.flat import fast_normalise
 from alignbench.alignment.lis import _patience, lis_indices
 from alignbench.alignment.similarity import _TOKEN, Vocabulary, tokenise
 from alignbench.blocks import normalise
-from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
+from alignment_fixtures.build import sample_pair
 from hash_seeds import outputs_under_hash_seeds
 
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
-
-
-def sample_pair():
-    source = doc(
-        sec(h("Fees", "1"), li(words(1, 12), "1.1"), li(words(2, 12), "1.2")),
-        sec(h("Term", "2"), li(words(3, 12), "2.1"), p(words(4, 9))),
-        table(row("a", "b"), row("c", "d")),
-    )
-    test = doc(
-        sec(h("Fees", "1"), li(words(2, 12), "1.1"), li(words(1, 12) + " extra", "1.2")),
-        sec(h("Term", "2"), li("Brand new.", "2.1"), li(words(3, 12), "2.2"), p(words(4, 9))),
-        table(row("a", "b", "x"), row("c", "e")),
-    )
-    return source, test
 
 
 def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
@@ -71,7 +57,7 @@ def test_auto_records_both_the_request_and_the_resolution():
 _SCRIPT = """
 import sys
 sys.path.insert(0, {tests!r})
-from test_alignment_output import sample_pair
+from alignment_fixtures.build import sample_pair
 from alignbench.alignment import PASS_NAMES, AlignmentConfig, align
 for backend in ("difflib", "rapidfuzz"):
     sys.stdout.write(align(*sample_pair(), AlignmentConfig(similarity=backend)).to_json())

@@ -43,3 +43,20 @@ def words(seed: int, n: int) -> str:
     return " ".join(
         vocab[(seed * 7 + i * (seed % 5 + 1)) % len(vocab)] + str((seed + i) % 3) for i in range(n)
     )
+
+
+def sample_pair():
+    """Two small revisions of one contract: every pass has something to do (edits, a move, a new
+    clause, a table cell). Here, not in a test module, so a subprocess can build it without importing
+    pytest and hypothesis."""
+    source = doc(
+        sec(h("Fees", "1"), li(words(1, 12), "1.1"), li(words(2, 12), "1.2")),
+        sec(h("Term", "2"), li(words(3, 12), "2.1"), p(words(4, 9))),
+        table(row("a", "b"), row("c", "d")),
+    )
+    test = doc(
+        sec(h("Fees", "1"), li(words(2, 12), "1.1"), li(words(1, 12) + " extra", "1.2")),
+        sec(h("Term", "2"), li("Brand new.", "2.1"), li(words(3, 12), "2.2"), p(words(4, 9))),
+        table(row("a", "b", "x"), row("c", "e")),
+    )
+    return source, test
