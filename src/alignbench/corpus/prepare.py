@@ -8,12 +8,12 @@ the manifest lists them, so the prepared bytes - which labels anchor to - are re
 from __future__ import annotations
 
 import hashlib
-import shutil
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import dump_json, write_many
+from alignbench.atomic import dump_json, prune, write_many
 from alignbench.blocks import BlockTree, normalise
 from alignbench.corpus.bill_xml import bill_xml_to_text
 from alignbench.corpus.normalise import MARKDOWN_PIPELINE, TEXT_PIPELINE, run_pipeline
@@ -172,10 +172,17 @@ def _check_pair(spec: PairSpec, sources: dict[str, Source]) -> tuple[Source, Sou
     return picked[0], picked[1]
 
 
-def _pair_texts(
-    root: Path, spec: PairSpec, sources: dict[str, Source]
-) -> tuple[dict[str, bytes], dict[str, dict[str, Any]]]:
-    """One pair's two prepared documents (by file name) and what preparing each did."""
+@dataclass(frozen=True)
+class _PreparedPair:
+    spec: PairSpec
+    source: Source
+    test: Source
+    files: dict[str, bytes]  # the two prepared documents, by file name
+    details: dict[str, dict[str, Any]]  # what preparing each did, by role
+
+
+def _prepare_texts(root: Path, spec: PairSpec, sources: dict[str, Source]) -> _PreparedPair:
+    """One pair's two prepared documents and what preparing each did."""
     source, test = _check_pair(spec, sources)
     texts: dict[str, bytes] = {}
     details: dict[str, dict[str, Any]] = {}
@@ -183,19 +190,18 @@ def _pair_texts(
         text, info = prepare_document(root, src)
         texts[f"{role}.{spec.extension}"] = text.encode("utf-8")
         details[role] = info
-    return texts, details
+    return _PreparedPair(spec, source, test, texts, details)
 
 
-def pair_manifest(
-    root: Path,
-    spec: PairSpec,
-    sources: dict[str, Source],
-    pair_dir: Path,
-    files: dict[str, bytes],
-    details: dict[str, dict[str, Any]],
-) -> dict[str, Any]:
-    """The manifest of one pair whose documents ``files`` are written in ``pair_dir`` already."""
-    source, test = _check_pair(spec, sources)
+def _pair_manifest(root: Path, prepared: _PreparedPair, pair_dir: Path) -> dict[str, Any]:
+    """The manifest of one pair whose documents are written in ``pair_dir`` already."""
+    spec, source, test, files, details = (
+        prepared.spec,
+        prepared.source,
+        prepared.test,
+        prepared.files,
+        prepared.details,
+    )
     blocks = {
         role: count_blocks(root, pair_dir / name, format=spec.format, profile=spec.profile)
         for role, name in zip(("source", "test"), files, strict=True)
@@ -249,26 +255,18 @@ def prepare(root: str | Path) -> list[dict[str, Any]]:
     sources = {s.id: s for s in load_sources(base)}
     out_dir = base / REAL_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
-    prepared = [(spec, *_pair_texts(base, spec, sources)) for spec in pairs]
-    write_many(
-        [(out_dir / spec.pair / name, data) for spec, files, _ in prepared for name, data in files.items()]
-    )
+    prepared = [_prepare_texts(base, spec, sources) for spec in pairs]
+    documents = [(out_dir / p.spec.pair / name, data) for p in prepared for name, data in p.files.items()]
+    write_many(documents)
     manifests: list[dict[str, Any]] = []
     records: list[tuple[Path, bytes]] = []
-    for spec, files, details in prepared:
-        pair_dir = out_dir / spec.pair
-        manifest = pair_manifest(base, spec, sources, pair_dir, files, details)
+    for pair in prepared:
+        pair_dir = out_dir / pair.spec.pair
+        manifest = _pair_manifest(base, pair, pair_dir)
         manifests.append(manifest)
         records.append((pair_dir / "manifest.json", dump_json(manifest).encode("utf-8")))
         records.append((pair_dir / "NOTICE.md", render_notice(manifest).encode("utf-8")))
     write_many(records)
-    for spec, files, _ in prepared:
-        keep = {*files, "manifest.json", "NOTICE.md"}
-        for stray in sorted((out_dir / spec.pair).iterdir()):
-            if stray.name not in keep:
-                shutil.rmtree(stray) if stray.is_dir() else stray.unlink()
-    listed = {spec.pair for spec in pairs}
-    for entry in sorted(out_dir.iterdir()):
-        if entry.name not in listed:
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    # corpus/real is kept between runs (persist): whatever the listed pairs did not make goes
+    prune(out_dir, [path for path, _ in documents + records])
     return manifests
