@@ -11,6 +11,9 @@
   committed. The seeds are Hypothesis's own tables for one Unicode version; another Python's version
   finds none for it and Hypothesis computes its tables as before. ``test_hypothesis_seed.py`` checks
   the seeds against the standard library.
+- Hypothesis runs no third-party plugins (``HYPOTHESIS_NO_PLUGINS``): the only one installed is trio's
+  (a dependency of selenium), which seeds trio's scheduler, which no test runs; loading it scanned
+  every installed distribution's entry points and imported trio, ~0.4 s of each worker's collection.
 - One headless Chromium per process (``shared_chromium``) serves every browser test module.
 """
 
@@ -31,6 +34,7 @@ from alignbench.fanout import batch_gc
 HYPOTHESIS_SEEDS = Path(__file__).parent / "hypothesis_unicode"
 
 batch_gc()  # here rather than in a hook: collection is where most long-lived objects are made
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")  # read when hypothesis is first imported, after this
 
 
 def seed_hypothesis_unicode_tables() -> list[Path]:
