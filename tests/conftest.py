@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import sys
 import unicodedata
@@ -68,6 +69,29 @@ def shared_chromium() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """The second xdist worker imports the test modules last to first before collecting.
+
+    Every worker imports (so assertion-rewrites and compiles) every test module, ~2 s each on a cold
+    checkout. Where bytecode is written (CI: a fresh clone), pytest caches each rewritten module
+    under tests/__pycache__, and a worker finding the cache skips the rewrite; gw0 collects first to
+    last, gw1 pre-imports last to first, so each rewrites about half and loads the other half. Only
+    for a whole-suite run (the testpaths): a run of a few modules would import all of them.
+    """
+    if (
+        os.environ.get("PYTEST_XDIST_WORKER") != "gw1"
+        or sys.dont_write_bytecode
+        or session.config.args_source is not pytest.Config.ArgsSource.TESTPATHS
+    ):
+        return
+    for path in sorted(Path(__file__).parent.glob("test_*.py"), reverse=True):
+        try:
+            importlib.import_module(path.stem)  # collection finds it in sys.modules and reuses it
+        except (Exception, pytest.skip.Exception, pytest.fail.Exception):
+            sys.modules.pop(path.stem, None)  # collection imports it again and reports the outcome
 
 
 @pytest.hookimpl(trylast=True)
