@@ -1,6 +1,7 @@
 """Shared by every test that drives a real browser (the redline and the review page).
 
-- ``browser``: a pytest fixture yielding a headless Chromium selenium WebDriver (one per test module).
+- ``browser``: a pytest fixture yielding a headless Chromium selenium WebDriver: one per test process
+  (conftest's ``shared_chromium``), brought back to a just-started state for each test module.
   Without Chromium, chromedriver or selenium the test is skipped with a one-line reason, unless
   ``ALIGNBENCH_REQUIRE_BROWSER=1`` (CI sets it), where it fails instead: CI must not pass by skipping.
 - ``assert_no_network(driver)``: every URL the page requested since the last check was file: or data:.
@@ -58,18 +59,36 @@ def skip_module_without_browser() -> None:
         )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def start_chromium() -> Any:
+    """A started headless Chromium WebDriver, or the test skipped (failed in CI) with the reason."""
     try:
         from alignbench.html.browser import headless_chromium
 
-        driver = headless_chromium()
+        return headless_chromium()
     except AlignbenchError as exc:
         _missing(exc)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+
+
+def fresh_page_state(driver: Any) -> None:
+    """Leave ``driver`` as a newly started one looks to a page: one blank tab, no stored data for
+    file: pages (the review page keeps its progress in localStorage), downloads as by default, and
+    an empty request log."""
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": "file://", "storageTypes": "all"})
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+    driver.get_log("performance")
+
+
+@pytest.fixture(scope="module")
+def browser(shared_chromium: Any) -> Iterator[Any]:
+    """The process's one Chromium (conftest's ``shared_chromium``), reset for each module: starting
+    a browser per module cost ~2 s of wall time each, and xdist can split a module over workers."""
+    fresh_page_state(shared_chromium)
+    yield shared_chromium
 
 
 def assert_no_network(driver: Any) -> list[str]:

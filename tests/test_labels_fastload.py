@@ -190,6 +190,7 @@ def _scalar(draw: st.DrawFn) -> str:
 _keys = st.sampled_from(["id", "kind", "note", "status", "test", "source", "yes", "null", "a_1", "x y"])
 
 
+@functools.cache  # one strategy object per depth: building them inside every draw was most of the test
 def _flow(depth: int) -> st.SearchStrategy[str]:
     if depth == 0:
         return _scalar()
@@ -198,7 +199,7 @@ def _flow(depth: int) -> st.SearchStrategy[str]:
         lambda items: "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
     )
     sequence = st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]")
-    return st.one_of(_scalar(), mapping, sequence)
+    return st.one_of(_flow(0), mapping, sequence)
 
 
 @st.composite

@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("xmldiff", reason="peers extra not installed: pip install -r requirements-peers.lock")
-pytest.importorskip(
-    "docx_scalpel", reason="peers extra not installed: pip install -r requirements-peers.lock"
-)
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.peers.blocks_xml import ADDRESS_ATTR, tree_to_xml
 from alignbench.peers.docx_writer import docx_bytes
-from alignbench.peers.docxodus_engine import (
-    anchors_of,
-    docxodus_alignment,
-    pairs_from_operations,
-)
 from alignbench.peers.run import stop_docxodus_host
 from alignbench.peers.xmldiff_engine import new_differ, xmldiff_alignment
 from alignbench.runs import LoadedPair
 from alignbench.score.collect import current_peer_output
+
+# Asked without importing it: docx_scalpel takes ~0.6 s to import, every test worker collects this
+# module, and only the worker that runs a Docxodus test needs it (``_docxodus`` below imports it).
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("docx_scalpel") is None,
+    reason="peers extra not installed: pip install -r requirements-peers.lock",
+)
 
 CLAUSES = [
     ("1", "The supplier shall deliver the goods to the premises named in the order form."),
@@ -78,8 +78,16 @@ def test_the_address_attribute_does_not_affect_matching():
     assert differ.node_ratio(differ.left[0][0], right[0][0]) == 1.0
 
 
-@pytest.mark.parametrize("engine", [xmldiff_alignment, docxodus_alignment], ids=["xmldiff", "docxodus"])
-def test_engine_pairs_the_moved_clause_and_reports_it_as_a_move(engine):
+def _docxodus():
+    """The Docxodus engine module, imported by the tests that run it (it imports docx_scalpel)."""
+    from alignbench.peers import docxodus_engine
+
+    return docxodus_engine
+
+
+@pytest.mark.parametrize("name", ["xmldiff", "docxodus"])
+def test_engine_pairs_the_moved_clause_and_reports_it_as_a_move(name):
+    engine = xmldiff_alignment if name == "xmldiff" else _docxodus().docxodus_alignment
     out = engine(SOURCE, TEST)
     pairs = {(p["source"], p["test"]) for p in out["pairs"]}
     for i in range(4):
@@ -93,6 +101,7 @@ def test_engine_pairs_the_moved_clause_and_reports_it_as_a_move(engine):
 
 def test_anchors_map_to_paragraphs_in_document_order():
     lines = ["First paragraph here.", "Same text.", "Same text.", "{#p:body:not-an-anchor} text"]
+    anchors_of = _docxodus().anchors_of
     anchors = anchors_of(docx_bytes(lines), len(lines), "source")
     assert len(anchors) == 4 and len(set(anchors)) == 4
     with pytest.raises(AlignbenchError, match="anchors for 5 paragraphs"):
@@ -121,6 +130,7 @@ def test_edit_script_operations_map_to_pairs_and_moves():
         {"kind": "DeleteBlock", "leftAnchor": "L4"},
         {"kind": "InsertBlock", "rightAnchor": "R5"},
     ]
+    pairs_from_operations = _docxodus().pairs_from_operations
     pairs = {(p.source, p.test): p for p in pairs_from_operations(ops, left, right)}
     assert set(pairs) == {("/s0", "/t0"), ("/s1", "/t1"), ("/s2", "/t4"), ("/s3", "/t3")}
     assert pairs[("/s2", "/t4")].moved and not pairs[("/s0", "/t0")].moved

@@ -23,7 +23,7 @@ from alignbench.score.counts import COLUMNS, count_pair
 from alignbench.score.ratios import headline
 from alignbench.score.truth import truth_from_labels
 from alignbench.score.write import score_repository
-from test_score_pipeline import PAIR, _make_repo
+from score_fixtures.pipeline import PAIR, make_repo
 
 REPO = Path(__file__).resolve().parents[1]
 # Real pairs with labelled moves, renumbers, splits and unscored rows: the oracle must still be exact.
@@ -70,7 +70,7 @@ def test_the_null_row_pairs_by_kind_and_position_and_is_below_the_floor(pair):
 
 
 def test_a_failed_pair_is_all_missed_counted_and_never_dropped(tmp_path):
-    _make_repo(tmp_path)
+    make_repo(tmp_path)
     from alignbench.runs import align_all, write_per_pair
 
     for backend in ("difflib", "rapidfuzz"):
