@@ -144,7 +144,7 @@ def test_label_check_fails_a_byte_identical_synthetic_pair() -> None:
 def test_destinations_from_the_runs_styles_computed_once_are_the_per_clause_ones(request, fixture) -> None:
     from alignbench.generate.hard_cases import _destinations, _style
     from alignbench.generate.numbering import run_forms
-    from alignbench.generate.operators import _runs
+    from alignbench.generate.operator_kit import _runs
 
     doc: Document = request.getfixturevalue(fixture)
     runs = _runs(doc, min_len=1)
