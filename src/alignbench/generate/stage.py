@@ -283,7 +283,14 @@ def build_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list
     plan_file = load_plans(base / PLANS_FILE, base)
     halves = holdout_halves(plan_file.documents, read_holdout_seed(base))
     specs = enabled_pairs(plan_file, enabled)
-    outcomes = map_pairs(PairBuilder(base, halves), specs, [spec.pair for spec in specs], "generate")
+    return built_results(
+        map_pairs(PairBuilder(base, halves), specs, [spec.pair for spec in specs], "generate")
+    )
+
+
+def built_results(outcomes: list[tuple[str, Any]]) -> list[PairResult]:
+    """The built pairs in plan order, or the error the sequential build raised first: any feature
+    problem (it probed every pair before building one), then the first failed build."""
     for wanted in ("unfeatured", "failed"):
         for kind, value in outcomes:
             if kind == wanted:
