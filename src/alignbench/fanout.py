@@ -189,24 +189,33 @@ def _forked(
         with ProcessPoolExecutor(min(workers, len(bounds)), mp_context=context) as pool:
             futures = {pool.submit(_run_task, task, *b): task for task, b in enumerate(bounds)}
             pending = set(futures)
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    try:
-                        results[futures[future]] = future.result()
-                    except BrokenProcessPool:
-                        for other in pending:
-                            other.cancel()
-                        raise _worker_died(what, names, bounds, running) from None
-                    if bar is not None:
-                        bar.update(len(results[futures[future]][0]))
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        try:
+                            results[futures[future]] = future.result()
+                        except BrokenProcessPool:
+                            raise _worker_died(what, names, bounds, running) from None
+                        if results[futures[future]][1] is not None:
+                            # a failed pair: later tasks cannot hold the first failure, so skip them
+                            for later in pending:
+                                if futures[later] > futures[future]:
+                                    later.cancel()
+                        if bar is not None:
+                            bar.update(len(results[futures[future]][0]))
+                    pending = {future for future in pending if not future.cancelled()}
+            except BaseException:
+                # an error or Ctrl-C: start nothing more (the pool would otherwise run every queued task)
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     finally:
         _inherited = None
         if bar is not None:
             bar.close()
     out: list[R] = []
     for task in range(len(bounds)):
-        values, failure = results[task]
+        values, failure = results[task]  # every task up to the first failure ran
         if failure is not None:
             index, kind, detail, kept = failure
             if kept is not None:
