@@ -179,16 +179,18 @@ def _forked(
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # a child would flush a copy of anything still buffered
     bar: Any = None
-    if _interactive():
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(items), desc=what, unit="pair", leave=False)
     _inherited = (fn, items, running)
     results: dict[int, tuple[list[Any], tuple[int, str, str, Any] | None]] = {}
     try:
         with ProcessPoolExecutor(min(workers, len(bounds)), mp_context=context) as pool:
             futures = {pool.submit(_run_task, task, *b): task for task, b in enumerate(bounds)}
             pending = set(futures)
+            if (
+                _interactive()
+            ):  # only now: the workers are forked at the first submit, and tqdm starts a thread
+                from tqdm import tqdm
+
+                bar = tqdm(total=len(items), desc=what, unit="pair", leave=False)
             try:
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
