@@ -8,12 +8,20 @@ import threading
 import pytest
 
 from alignbench.errors import AlignbenchError
-from alignbench.fanout import ENV, FORK_FROM, LOCAL_CLUSTER_FROM, _fork_is_safe, map_pairs, scheduler_setting
+from alignbench.fanout import (
+    ENV,
+    FORK_FROM,
+    LOCAL_CLUSTER_FROM,
+    _fork_is_safe,
+    map_pairs,
+    scheduler_setting,
+    usable_cores,
+)
 
 
 def test_auto_forks_below_the_cluster_threshold_and_starts_a_local_cluster_above(monkeypatch) -> None:
     monkeypatch.delenv(ENV, raising=False)
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    monkeypatch.setattr("alignbench.fanout.usable_cores", lambda: 2)
     monkeypatch.setattr("alignbench.fanout._fork_is_safe", lambda: True)
     assert scheduler_setting(FORK_FROM - 1) == "serial"
     assert scheduler_setting(FORK_FROM) == "fork:2"
@@ -21,7 +29,7 @@ def test_auto_forks_below_the_cluster_threshold_and_starts_a_local_cluster_above
     assert scheduler_setting(LOCAL_CLUSTER_FROM) == "local:2"
     monkeypatch.setattr("alignbench.fanout._fork_is_safe", lambda: False)
     assert scheduler_setting(LOCAL_CLUSTER_FROM - 1) == "serial"
-    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    monkeypatch.setattr("alignbench.fanout.usable_cores", lambda: 1)
     assert scheduler_setting(10 * LOCAL_CLUSTER_FROM) == "serial"
 
 
@@ -100,3 +108,12 @@ def test_a_forked_worker_that_dies_names_its_pair() -> None:
         AlignbenchError, match=r"^floor: pair real/doomed failed \(BrokenProcessPool: .*nothing was written"
     ):
         map_pairs(os._exit, [3], ["real/doomed"], "floor", "fork:2")
+
+
+def test_usable_cores_follow_the_cpu_affinity(monkeypatch) -> None:
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 3}, raising=False)
+    monkeypatch.setattr("os.cpu_count", lambda: 64)
+    monkeypatch.delenv(ENV, raising=False)
+    assert usable_cores() == 2
+    monkeypatch.setenv(ENV, "local")
+    assert scheduler_setting(1) == "local:2"

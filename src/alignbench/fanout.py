@@ -55,7 +55,7 @@ def batch_gc() -> None:
 def scheduler_setting(n_items: int) -> str:
     """The resolved setting: ``serial``, ``fork:N``, ``local:N`` or a scheduler address."""
     raw = os.environ.get(ENV, "").strip() or "auto"
-    cores = os.cpu_count() or 1
+    cores = usable_cores()
     if raw == "auto":
         if cores < 2:
             return "serial"
@@ -72,6 +72,15 @@ def scheduler_setting(n_items: int) -> str:
     raise AlignbenchError(
         f"{ENV}={raw!r} is not understood; use serial, auto, fork, fork:N, local, local:N or tcp://host:port"
     )
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity where the OS reports one (a container or a
+    ``taskset`` often allows fewer than ``os.cpu_count()`` shows), else the CPU count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _fork_is_safe() -> bool:
