@@ -110,10 +110,21 @@ def test_a_forked_worker_that_dies_names_its_pair() -> None:
         map_pairs(os._exit, [3], ["real/doomed"], "floor", "fork:2")
 
 
-def test_usable_cores_follow_the_cpu_affinity(monkeypatch) -> None:
+def test_usable_cores_follow_the_cpu_affinity(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr("alignbench.fanout.CGROUP_CPU_MAX", str(tmp_path / "no-cgroup-quota"))
     monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 3}, raising=False)
     monkeypatch.setattr("os.cpu_count", lambda: 64)
     monkeypatch.delenv(ENV, raising=False)
     assert usable_cores() == 2
     monkeypatch.setenv(ENV, "local")
     assert scheduler_setting(1) == "local:2"
+
+
+def test_usable_cores_respect_a_cgroup_cpu_quota(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(16)), raising=False)
+    cpu_max = tmp_path / "cpu.max"
+    monkeypatch.setattr("alignbench.fanout.CGROUP_CPU_MAX", str(cpu_max))
+    cpu_max.write_text("150000 100000\n")  # 1.5 CPUs: two workers
+    assert usable_cores() == 2
+    cpu_max.write_text("max 100000\n")
+    assert usable_cores() == 16

@@ -24,6 +24,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from alignbench.errors import AlignbenchError
@@ -74,13 +75,24 @@ def scheduler_setting(n_items: int) -> str:
     )
 
 
+CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+
+
 def usable_cores() -> int:
-    """The cores this process may run on: its CPU affinity where the OS reports one (a container or a
-    ``taskset`` often allows fewer than ``os.cpu_count()`` shows), else the CPU count."""
+    """The cores this process may run on: its CPU affinity where the OS reports one (a ``taskset`` or
+    a cpuset often allows fewer than ``os.cpu_count()`` shows), else the CPU count, and never more than
+    a cgroup v2 CPU quota grants (``docker --cpus=2`` on a 64-core host: 2)."""
     try:
-        return len(os.sched_getaffinity(0)) or 1
+        cores = len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    try:
+        quota, period = Path(CGROUP_CPU_MAX).read_text().split()[:2]
+        if quota != "max" and int(period) > 0:
+            cores = min(cores, max(1, -(-int(quota) // int(period))))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota here
+    return cores
 
 
 def _fork_is_safe() -> bool:
