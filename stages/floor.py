@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import alignbench.floor.engine  # noqa: F401 - imported once here, not once per forked worker
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
 from alignbench.runs import floor_all

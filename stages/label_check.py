@@ -21,7 +21,7 @@ from alignbench.labels.completeness import (
     expected_pairs,
     require_checkout,
 )
-from alignbench.labels.pipeline import build_summary, check_all
+from alignbench.labels.pipeline import build_summary, check_all, real_labels
 from alignbench.tiers import discover
 
 OUTPUT = "results/labels.json"
@@ -53,8 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         expected = expected_pairs(root)
         print(f"label_check: {expected.statement()}")
         incomplete = completeness_problems(expected, discover(root))
-        incomplete += blind_subset_problems(root, expected)
         results = check_all(root)
+        incomplete += blind_subset_problems(root, expected, real_labels(results))
         failed = [r for _, _, _, r in results if not r.ok]
         for result in failed:
             print(format_problems(result), file=sys.stderr)

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from alignbench.corpus.prepare import REAL_DIR, prepare
 from alignbench.errors import AlignbenchError
+from alignbench.fanout import batch_gc
 
 
 def main(argv: list[str] | None = None) -> int:
+    batch_gc()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=".", help="repository root (default: .)")
     args = parser.parse_args(argv)

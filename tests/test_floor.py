@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import alignbench.floor
@@ -173,3 +175,38 @@ def test_owner_votes_sum_exactly_the_token_votes():
     for source_owner, test_owner, count in owner_votes(opcodes, flat_source, flat_test):
         by_stretch[source_owner, test_owner] += count
     assert by_stretch == by_token and len(by_token) >= 3
+
+
+def test_the_report_reads_the_floor_rules_without_importing_the_engine():
+    code = (
+        "import sys, alignbench.report, alignbench.floor as f; "
+        "assert f.LIFTING_RULES and f.FLOOR_ENGINE['version'] == '0.6.2'; "
+        "print(sorted(m for m in ('redlines', 'cydifflib', 'alignbench.floor.engine') if m in sys.modules))"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
+    assert alignbench.floor.floor_alignment is floor_alignment  # still there, imported on first use
+
+
+def test_shared_text_preparation_gives_the_engines_own_tokens_and_is_undone():
+    """The floor remembers redlines' paragraph marks and tokens per text; same opcodes, swap undone."""
+    import redlines.processor
+
+    from alignbench.floor.engine import shared_text_preparation
+
+    standard_tokenize = redlines.processor.tokenize_text
+    source = "1. Alpha beta (a) gamma.\n2. Delta ¶ epsilon.\nZeta eta."
+    tests = ["1. Alpha beta (b) gamma.\nZeta eta.", "2. Delta epsilon.\n1. Alpha beta.", source]
+    processor = redlines.processor.WholeDocumentProcessor(autojunk=False)
+    expected = [
+        [(op.opcodes, op.source_chunk.text, op.test_chunk.text) for op in processor.process(source, t)]
+        for t in tests
+    ]
+    with shared_text_preparation():
+        assert redlines.processor.tokenize_text is not standard_tokenize
+        got = [
+            [(op.opcodes, op.source_chunk.text, op.test_chunk.text) for op in processor.process(source, t)]
+            for t in tests * 2
+        ]  # the same source object each time, as consecutive floor pairs give it
+    assert got == expected * 2
+    assert redlines.processor.tokenize_text is standard_tokenize

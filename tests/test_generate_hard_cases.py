@@ -144,7 +144,7 @@ def test_label_check_fails_a_byte_identical_synthetic_pair() -> None:
 def test_destinations_from_the_runs_styles_computed_once_are_the_per_clause_ones(request, fixture) -> None:
     from alignbench.generate.hard_cases import _destinations, _style
     from alignbench.generate.numbering import run_forms
-    from alignbench.generate.operators import _runs
+    from alignbench.generate.operator_kit import _runs
 
     doc: Document = request.getfixturevalue(fixture)
     runs = _runs(doc, min_len=1)
@@ -172,3 +172,34 @@ def test_the_kept_citation_check_agrees_with_rewriting() -> None:
         root = Unit("r", "document", children=[Unit("u", "paragraph", None, text)])
         edited = rewrite_citations(root, {"3.2": "3.3", "4": "5", "7": "8", "12": "13"})
         assert bool(edited) is _cites(text)
+
+
+def test_each_planned_pair_is_an_outcome_and_a_feature_problem_wins_over_an_earlier_failed_build() -> None:
+    """build_tier reports what the sequential build did (every pair probed, then built), whichever
+    worker built which pair: serial and forked outcomes agree."""
+    from alignbench.fanout import map_pairs
+    from alignbench.generate.stage import PairBuilder, built_results
+
+    noop = Plan("noop", "", (Step("label_only_rewrite", "body", 1),), ())
+    twins = Plan("twins", "", (Step("twin_move", "body", 1),), (), requires=("twin_move",))
+    control = Plan("noop", "", (Step("label_only_rewrite", "body", 1),), (), control=True)
+    document = _spec(noop).document
+    specs = [
+        _spec(noop),  # builds nothing: fails
+        PairSpec("small--twins-all", document, twins, None, automatic=True),  # lacks the feature: skipped
+        PairSpec("small--twins", document, twins, None),  # listed, lacks the feature: a plan error
+        _spec(control),
+    ]
+    names = [spec.pair for spec in specs]
+    serial = map_pairs(PairBuilder(ROOT, {"small": "dev"}), specs, names, "generate", "serial")
+    assert [kind for kind, _ in serial] == ["failed", "skipped", "unfeatured", "built"]
+    forked = map_pairs(PairBuilder(ROOT, {"small": "dev"}), specs, names, "generate", "fork:2")
+    assert [kind for kind, _ in forked] == [kind for kind, _ in serial]
+    assert forked[3][1].files == serial[3][1].files
+    with pytest.raises(
+        AlignbenchError, match=r"plan 'twins' is listed for small, which has nothing for twin_move"
+    ):
+        built_results(serial)
+    with pytest.raises(AlignbenchError, match="changed no byte"):
+        built_results([serial[0], serial[1], serial[3]])
+    assert [r.pair for r in built_results([serial[1], serial[3]])] == ["small--noop"]

@@ -237,7 +237,7 @@ def test_plans_file_errors_name_the_file_and_field(tmp_path: Path) -> None:
 )
 def test_the_kept_edit_probe_answers_as_a_fresh_probe_of_the_same_text(base: Document, style: str) -> None:
     """edit_text keeps each text's probe verdict; the verdict must be the edit's own, whatever came before."""
-    from alignbench.generate.operators import EDIT_STYLES, _edit_applies
+    from alignbench.generate.text_edits import EDIT_STYLES, _edit_applies
 
     texts = [unit.text for _parent, unit in base.walk() if unit.text]
     assert texts

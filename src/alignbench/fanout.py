@@ -1,11 +1,13 @@
-"""Per-pair stages fanned out over Dask ``distributed``: in-process, a local cluster, or an existing one.
+"""Per-pair stages fanned out: in-process, forked worker processes, or Dask ``distributed``.
 
 Which scheduler runs a stage is chosen by ``ALIGNBENCH_SCHEDULER``:
 
-- unset or ``auto``: in-process below :data:`LOCAL_CLUSTER_FROM` pairs, where starting worker
-  processes costs more than it saves; above, a ``LocalCluster`` with one single-threaded worker
-  process per core (the engine is pure Python, so threads would share one GIL);
+- unset or ``auto``: below :data:`LOCAL_CLUSTER_FROM` pairs, forked workers (one per core) on Linux
+  when the calling process is single-threaded and has at least :data:`FORK_FROM` pairs, else
+  in-process; from :data:`LOCAL_CLUSTER_FROM` pairs on, a ``LocalCluster`` with one single-threaded
+  worker process per core (the engine is pure Python, so threads would share one GIL);
 - ``serial``: in-process, always;
+- ``fork`` (or ``fork:N``): the cores (or N) forked worker processes, whatever the pair count;
 - ``local`` (or ``local:N``): a ``LocalCluster`` of the cores (or N workers) whatever the pair count;
 - ``tcp://host:8786``: the scheduler of an existing cluster. Its workers must import this alignbench
   and see the repository at the same path (they read the pair files themselves).
@@ -22,6 +24,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from alignbench.errors import AlignbenchError
@@ -30,6 +33,13 @@ ENV = "ALIGNBENCH_SCHEDULER"
 # Measured on 2 cores (docs/SCALE.md): a LocalCluster takes 2-4 s to start its worker processes, and
 # each pair of the committed corpus aligns in ~0.1 s, so fewer pairs than this run faster in-process.
 LOCAL_CLUSTER_FROM = 1_000
+# Forked workers start in milliseconds (they inherit the imported engine instead of importing it), so
+# they pay from a handful of pairs. On 2 cores, cold: floor 6.6 s of CPU in-process, 3.8 s for the
+# busier of 2 forked workers (+0.2 s in the stage itself); generate 11.2 -> 5.2 + 0.5 s.
+FORK_FROM = 16
+# Contiguous runs of pairs per worker task: consecutive pairs share a base document, whose read tree
+# and derived data (flat text, settled model) a worker keeps; more tasks than workers even out the load.
+_TASKS_PER_WORKER = 8
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -44,20 +54,54 @@ def batch_gc() -> None:
 
 
 def scheduler_setting(n_items: int) -> str:
-    """The resolved setting: ``serial``, ``local:N`` or a scheduler address."""
+    """The resolved setting: ``serial``, ``fork:N``, ``local:N`` or a scheduler address."""
     raw = os.environ.get(ENV, "").strip() or "auto"
-    cores = os.cpu_count() or 1
+    cores = usable_cores()
     if raw == "auto":
-        return "serial" if n_items < LOCAL_CLUSTER_FROM or cores < 2 else f"local:{cores}"
+        if cores < 2:
+            return "serial"
+        if n_items >= LOCAL_CLUSTER_FROM:
+            return f"local:{cores}"
+        return f"fork:{cores}" if n_items >= FORK_FROM and _fork_is_safe() else "serial"
     if raw == "serial" or raw.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         return raw
-    if raw == "local":
-        return f"local:{cores}"
-    if raw.startswith("local:") and raw[6:].isdigit() and int(raw[6:]) > 0:
-        return raw
+    for kind in ("local", "fork"):
+        if raw == kind:
+            return f"{kind}:{cores}"
+        if raw.startswith(f"{kind}:") and raw[len(kind) + 1 :].isdigit() and int(raw[len(kind) + 1 :]) > 0:
+            return raw
     raise AlignbenchError(
-        f"{ENV}={raw!r} is not understood; use serial, auto, local, local:N or tcp://host:port"
+        f"{ENV}={raw!r} is not understood; use serial, auto, fork, fork:N, local, local:N or tcp://host:port"
     )
+
+
+CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity where the OS reports one (a ``taskset`` or
+    a cpuset often allows fewer than ``os.cpu_count()`` shows), else the CPU count, and never more than
+    a cgroup v2 CPU quota grants (``docker --cpus=2`` on a 64-core host: 2)."""
+    try:
+        cores = len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        quota, period = Path(CGROUP_CPU_MAX).read_text().split()[:2]
+        if quota != "max" and int(period) > 0:
+            cores = min(cores, max(1, -(-int(quota) // int(period))))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota here
+    return cores
+
+
+def _fork_is_safe() -> bool:
+    """Forking copies only the calling thread: a lock another thread holds (logging, I/O) would stay
+    locked in the child forever. Only a single-threaded process on Linux forks by default (macOS
+    system libraries are not fork-safe, Windows cannot fork)."""
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def _interactive() -> bool:
@@ -81,6 +125,8 @@ def map_pairs(
     setting = setting or scheduler_setting(len(items))
     if setting == "serial" or not items:
         return _serial(fn, items, names, what)
+    if setting.startswith("fork:"):
+        return _forked(fn, items, names, what, int(setting[5:]))
     return _distributed(fn, items, names, what, setting)
 
 
@@ -105,6 +151,113 @@ def _serial(fn: Callable[[T], R], items: Sequence[T], names: Sequence[str], what
         if bar is not None:
             bar.close()
     return out
+
+
+# What the forked workers run, set just before they fork: they inherit it (no pickling of the callable
+# or the items), and only each task's bounds travel to them.
+_inherited: tuple[Callable[[Any], Any], Sequence[Any], Any] | None = None
+
+
+def _run_task(task: int, start: int, stop: int) -> tuple[list[Any], tuple[int, str, str, Any] | None]:
+    """Items ``start:stop`` in order, in a forked worker; stops at the first failing item and returns its
+    index, exception type and message (and the exception itself when it is an AlignbenchError, which
+    pickles; an arbitrary exception may not)."""
+    assert _inherited is not None
+    fn, items, running = _inherited
+    out: list[Any] = []
+    for index in range(start, stop):
+        running[task] = index
+        try:
+            out.append(fn(items[index]))
+        except Exception as exc:
+            kept = exc if isinstance(exc, AlignbenchError) else None
+            return out, (index, type(exc).__name__, str(exc).strip() or type(exc).__name__, kept)
+    running[task] = stop
+    return out, None
+
+
+def _forked(
+    fn: Callable[[T], R], items: Sequence[T], names: Sequence[str], what: str, workers: int
+) -> list[R]:
+    """``[fn(item) for item in items]`` on ``workers`` forked processes (the standard library's
+    ``ProcessPoolExecutor`` with the fork start method; Dask's own multiprocessing scheduler wraps the
+    same executor but costs ~0.5 s of imports per stage).
+
+    Workers inherit the parent's modules, so they start in milliseconds, where a ``LocalCluster``'s
+    workers take 1.5-2 s to import the engine. Each task is a contiguous run of items, so a worker
+    keeps what consecutive pairs share. A pair that raises is named (the first in item order); a worker
+    that dies names the pair it was running (with the pairs the other workers were running then, as
+    the pool cannot tell which process died)."""
+    global _inherited
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = max(1, -(-len(items) // (workers * _TASKS_PER_WORKER)))
+    bounds = [(start, min(start + size, len(items))) for start in range(0, len(items), size)]
+    context = multiprocessing.get_context("fork")
+    running = context.RawArray("q", [-1] * len(bounds))  # per task: the item index being run
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()  # a child would flush a copy of anything still buffered
+    bar: Any = None
+    _inherited = (fn, items, running)
+    results: dict[int, tuple[list[Any], tuple[int, str, str, Any] | None]] = {}
+    try:
+        with ProcessPoolExecutor(min(workers, len(bounds)), mp_context=context) as pool:
+            futures = {pool.submit(_run_task, task, *b): task for task, b in enumerate(bounds)}
+            pending = set(futures)
+            if (
+                _interactive()
+            ):  # only now: the workers are forked at the first submit, and tqdm starts a thread
+                from tqdm import tqdm
+
+                bar = tqdm(total=len(items), desc=what, unit="pair", leave=False)
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        try:
+                            results[futures[future]] = future.result()
+                        except BrokenProcessPool:
+                            raise _worker_died(what, names, bounds, running) from None
+                        if results[futures[future]][1] is not None:
+                            # a failed pair: later tasks cannot hold the first failure, so skip them
+                            for later in pending:
+                                if futures[later] > futures[future]:
+                                    later.cancel()
+                        if bar is not None:
+                            bar.update(len(results[futures[future]][0]))
+                    pending = {future for future in pending if not future.cancelled()}
+            except BaseException:
+                # an error or Ctrl-C: start nothing more (the pool would otherwise run every queued task)
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+    finally:
+        _inherited = None
+        if bar is not None:
+            bar.close()
+    out: list[R] = []
+    for task in range(len(bounds)):
+        values, failure = results[task]  # every task up to the first failure ran
+        if failure is not None:
+            index, kind, detail, kept = failure
+            if kept is not None:
+                raise kept
+            raise AlignbenchError(
+                f"{what}: pair {names[index]} failed ({kind}: {detail}); nothing was written"
+            )
+        out.extend(values)
+    return out
+
+
+def _worker_died(
+    what: str, names: Sequence[str], bounds: list[tuple[int, int]], running: Any
+) -> AlignbenchError:
+    suspects = [names[running[t]] for t, (start, stop) in enumerate(bounds) if start <= running[t] < stop]
+    shown = " or ".join(suspects) or "(none had started)"
+    return AlignbenchError(
+        f"{what}: pair {shown} failed (BrokenProcessPool: its worker process died); nothing was written"
+    )
 
 
 def _distributed(

@@ -21,6 +21,7 @@ from alignbench.corpus.notice import render_notice
 from alignbench.corpus.pairs import PairSpec, load_pairs
 from alignbench.corpus.sources import RAW_DIR, Source, load_sources, raw_file
 from alignbench.errors import AlignbenchError
+from alignbench.fanout import map_pairs
 
 REAL_DIR = "corpus/real"
 PREPARED_BY = "stages/prepare.py"
@@ -245,6 +246,17 @@ def _verify_control(root: Path, spec: PairSpec, pair_dir: Path) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _ManifestJob:
+    """One pair's manifest, its documents written under ``out_dir`` already."""
+
+    root: Path
+    out_dir: Path
+
+    def __call__(self, prepared: _PreparedPair) -> dict[str, Any]:
+        return _pair_manifest(self.root, prepared, self.out_dir / prepared.spec.pair)
+
+
 def prepare(root: str | Path) -> list[dict[str, Any]]:
     """Rebuild ``corpus/real`` from ``corpus/pairs.yaml``; remove pair directories no longer listed.
 
@@ -258,12 +270,14 @@ def prepare(root: str | Path) -> list[dict[str, Any]]:
     prepared = [_prepare_texts(base, spec, sources) for spec in pairs]
     documents = [(out_dir / p.spec.pair / name, data) for p in prepared for name, data in p.files.items()]
     write_many(documents)
-    manifests: list[dict[str, Any]] = []
+    # Reading every prepared document back (the block counts) is most of the stage: on the stage's
+    # scheduler (alignbench.fanout), in pair order.
+    manifests = map_pairs(
+        _ManifestJob(base, out_dir), prepared, [f"real/{p.spec.pair}" for p in prepared], "prepare"
+    )
     records: list[tuple[Path, bytes]] = []
-    for pair in prepared:
+    for pair, manifest in zip(prepared, manifests, strict=True):
         pair_dir = out_dir / pair.spec.pair
-        manifest = _pair_manifest(base, pair, pair_dir)
-        manifests.append(manifest)
         records.append((pair_dir / "manifest.json", dump_json(manifest).encode("utf-8")))
         records.append((pair_dir / "NOTICE.md", render_notice(manifest).encode("utf-8")))
     write_many(records)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_right
-from collections import Counter
-from collections.abc import Iterator
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,17 +23,8 @@ from redlines.processor import WholeDocumentProcessor
 
 from alignbench.blocks import ROOT_ADDRESS, BlockTree
 from alignbench.floor.flatten import FlatDocument, check_token_count, flatten
+from alignbench.floor.rules import FLOOR_ENGINE, LIFTING_RULES
 from alignbench.recent import RecentByIdentity
-
-FLOOR_ENGINE: dict[str, str] = {"name": "redlines.WholeDocumentProcessor", "version": "0.6.2"}
-LIFTING_RULES: tuple[str, ...] = (
-    "each token of an `equal` opcode votes for its counterpart; `replace` spans pair token by token "
-    "in relative order (the longer side's surplus pairs with nothing)",
-    "a block pairs with the test block holding the plurality of its tokens' votes; ties go to the "
-    "earliest test block in document order; a block with no votes is deleted, an unchosen test block "
-    "is inserted",
-)
-
 
 _MATCHER_SWAP = threading.Lock()
 
@@ -54,6 +45,49 @@ def compiled_matcher() -> Iterator[None]:
             yield
         finally:
             redlines.processor.SequenceMatcher = standard
+
+
+# redlines' text preparation (paragraph marks, then tokens) is a pure function of the text, and
+# consecutive pairs of one base document hand it the same source text object (see ``_flattened``):
+# the source's marks and tokens are made once per run of pairs (~8% of the floor stage). The engine
+# only reads the token lists it gets back.
+class _LastUsed:
+    """``fn``'s answers for the ``keep`` texts used last, found by identity (each new test text would
+    push a first-come memo's shared source text out). The texts are held, so no id is reused."""
+
+    def __init__(self, fn: Callable[[str], Any], keep: int = 2) -> None:
+        self._fn, self._keep = fn, keep
+        self._recent: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+
+    def __call__(self, text: str) -> Any:
+        found = self._recent.get(id(text))
+        if found is not None:
+            self._recent.move_to_end(id(text))
+            return found[1]
+        value = self._fn(text)
+        self._recent[id(text)] = (text, value)
+        while len(self._recent) > self._keep:
+            self._recent.popitem(last=False)
+        return value
+
+
+_marked = _LastUsed(redlines.processor.concatenate_paragraphs_and_add_chr_182)
+_tokens = _LastUsed(redlines.processor.tokenize_text)
+
+
+@contextmanager
+def shared_text_preparation() -> Iterator[None]:
+    """Run redlines with its two text-preparation functions remembered for the last few texts; like
+    :func:`compiled_matcher`, the swap lasts exactly this block (hold the same lock)."""
+    names = ("concatenate_paragraphs_and_add_chr_182", "tokenize_text")
+    standard = [getattr(redlines.processor, name) for name in names]
+    for name, memo in zip(names, (_marked, _tokens), strict=True):
+        setattr(redlines.processor, name, memo)
+    try:
+        yield
+    finally:
+        for name, function in zip(names, standard, strict=True):
+            setattr(redlines.processor, name, function)
 
 
 def token_votes(opcodes: list[tuple[str, int, int, int, int]]) -> Iterator[tuple[int, int]]:
@@ -97,7 +131,7 @@ _flattened = RecentByIdentity(flatten)
 def floor_alignment(source: BlockTree, test: BlockTree) -> dict[str, Any]:
     """The floor's pairs, inserted and deleted, in the shape of the alignment JSON."""
     flat_source, flat_test = _flattened(source), _flattened(test)
-    with compiled_matcher():
+    with compiled_matcher(), shared_text_preparation():
         operations = WholeDocumentProcessor(autojunk=False).process(flat_source.text, flat_test.text)
     opcodes = [op.opcodes for op in operations]
     if operations:

@@ -19,8 +19,9 @@ from random import Random
 
 from alignbench.generate import banks
 from alignbench.generate.model import Document, Unit
+from alignbench.generate.moves import _positional_relabel, relocate_into_run
 from alignbench.generate.numbering import LabelForm, relabel, run_forms
-from alignbench.generate.operators import (
+from alignbench.generate.operator_kit import (
     TEXT_KINDS,
     Record,
     _cite_changes,
@@ -28,12 +29,10 @@ from alignbench.generate.operators import (
     _entries,
     _labels,
     _new_sentence,
-    _positional_relabel,
     _runs,
     _shift,
-    edit_text,
-    relocate_into_run,
 )
+from alignbench.generate.text_edits import edit_text
 
 SHORT_WORDS = 8  # the engine's move_min_tokens default: below it only an exact move can find a clause
 

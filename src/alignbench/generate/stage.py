@@ -220,6 +220,13 @@ def _missing(spec: PairSpec, root: Path, cache: dict[str, Document]) -> list[str
     )
 
 
+def _unfeatured(spec: PairSpec, missing: list[str]) -> str:
+    return (
+        f"{PLANS_FILE}: plan {spec.plan.id!r} is listed for {spec.document.id}, which has nothing "
+        f"for {', '.join(missing)} to act on; remove it from that plan's documents (or use `all`)"
+    )
+
+
 def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]) -> list[PairSpec]:
     """Drop automatic pairs whose document lacks the plan's feature; a listed one lacking it is an error."""
     kept = []
@@ -232,20 +239,63 @@ def featured_pairs(specs: list[PairSpec], root: Path, cache: dict[str, Document]
         if not missing:
             kept.append(spec)
         elif not spec.automatic:
-            raise AlignbenchError(
-                f"{PLANS_FILE}: plan {spec.plan.id!r} is listed for {spec.document.id}, which has nothing "
-                f"for {', '.join(missing)} to act on; remove it from that plan's documents (or use `all`)"
-            )
+            raise AlignbenchError(_unfeatured(spec, missing))
     return kept
 
 
+@dataclass
+class PairBuilder:
+    """One planned pair's outcome, for :func:`alignbench.fanout.map_pairs`: ``("built", PairResult)``,
+    ``("skipped", None)`` (an automatic pair whose document lacks the plan's feature),
+    ``("unfeatured", message or error)`` (a listed one lacking it, or a probe that failed) or
+    ``("failed", AlignbenchError)`` (the build failed).
+
+    Outcomes instead of raising, so :func:`build_tier` reports exactly what the sequential build did:
+    a feature problem anywhere before any build problem. A worker keeps the settled base documents and
+    feature verdicts of the pairs it built (consecutive pairs share their document)."""
+
+    root: Path
+    halves: dict[str, str]
+    bases: dict[str, Document] = field(default_factory=dict)
+    verdicts: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+    def __call__(self, spec: PairSpec) -> tuple[str, Any]:
+        key = (spec.document.id, spec.plan.id)
+        if key not in self.verdicts:
+            try:
+                self.verdicts[key] = _missing(spec, self.root, self.bases)
+            except AlignbenchError as exc:  # the probe could not read the document: a feature problem
+                return "unfeatured", exc
+        missing = self.verdicts[key]
+        if missing:
+            return ("skipped", None) if spec.automatic else ("unfeatured", _unfeatured(spec, missing))
+        try:
+            return "built", build_pair(spec, self.root, self.bases, self.halves[spec.document.id])
+        except AlignbenchError as exc:
+            return "failed", exc
+
+
 def build_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list[PairResult]:
+    """Every enabled pair's files in memory, built on the stage's scheduler (:mod:`alignbench.fanout`)."""
+    from alignbench.fanout import map_pairs
+
     base = Path(root)
     plan_file = load_plans(base / PLANS_FILE, base)
-    cache: dict[str, Document] = {}
     halves = holdout_halves(plan_file.documents, read_holdout_seed(base))
-    specs = featured_pairs(enabled_pairs(plan_file, enabled), base, cache)
-    return [build_pair(spec, base, cache, halves[spec.document.id]) for spec in specs]
+    specs = enabled_pairs(plan_file, enabled)
+    return built_results(
+        map_pairs(PairBuilder(base, halves), specs, [spec.pair for spec in specs], "generate")
+    )
+
+
+def built_results(outcomes: list[tuple[str, Any]]) -> list[PairResult]:
+    """The built pairs in plan order, or the error the sequential build raised first: any feature
+    problem (it probed every pair before building one), then the first failed build."""
+    for wanted in ("unfeatured", "failed"):
+        for kind, value in outcomes:
+            if kind == wanted:
+                raise value if isinstance(value, AlignbenchError) else AlignbenchError(value)
+    return [value for kind, value in outcomes if kind == "built"]
 
 
 def write_tier(results: list[PairResult], out_dir: str | Path) -> None:

@@ -14,8 +14,10 @@ A label file no definition asks for is a problem too: it would be scored without
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from alignbench.errors import AlignbenchError
 from alignbench.labels.adjudication import AGREEMENT_FILE
@@ -90,8 +92,11 @@ def completeness_problems(expected: Expected, found: list[TierPair]) -> list[str
     return problems
 
 
-def blind_subset_problems(root: Path, expected: Expected) -> list[str]:
-    """The blind subset names real pairs, and each has its blind labels and frozen agreement record."""
+def blind_subset_problems(
+    root: Path, expected: Expected, loaded: Mapping[str, dict[str, Any]] | None = None
+) -> list[str]:
+    """The blind subset names real pairs, and each has its blind labels and frozen agreement record;
+    ``loaded`` (real pair id to validated labels) spares re-reading labels the caller has read."""
     path = root / BLIND_SUBSET_FILE
     if not path.is_file():
         return []
@@ -124,7 +129,7 @@ def blind_subset_problems(root: Path, expected: Expected) -> list[str]:
     if not problems:
         from alignbench.labels.stratify import subset_problems
 
-        problems += subset_problems(root)
+        problems += subset_problems(root, loaded)
     return problems
 
 

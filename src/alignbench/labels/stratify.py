@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,8 +141,9 @@ def pair_facts(labels: dict[str, Any], heavy: bool) -> PairFacts:
     return PairFacts(labels["pair"], moves, nontrivial, heavy)
 
 
-def facts_from_repo(root: Path) -> list[PairFacts]:
-    """Every real pair's facts: heavy from `corpus/pairs.yaml`, the rest from its primary labels."""
+def facts_from_repo(root: Path, loaded: Mapping[str, dict[str, Any]] | None = None) -> list[PairFacts]:
+    """Every real pair's facts: heavy from `corpus/pairs.yaml`, the rest from its primary labels (taken
+    from ``loaded``, pair id to validated labels, when the caller has read them already)."""
     from alignbench.corpus.pairs import load_pairs
     from alignbench.labels.io import load_labels
 
@@ -153,14 +154,15 @@ def facts_from_repo(root: Path) -> list[PairFacts]:
         if not path.is_file():
             facts.append(PairFacts(spec.pair, 0, heavy, heavy))
             continue
-        facts.append(pair_facts(load_labels(path, root), heavy))
+        labels = loaded.get(spec.pair) if loaded is not None else None
+        facts.append(pair_facts(labels if labels is not None else load_labels(path, root), heavy))
     return facts
 
 
-def subset_problems(root: Path) -> list[str]:
+def subset_problems(root: Path, loaded: Mapping[str, dict[str, Any]] | None = None) -> list[str]:
     """Why the committed subset is not the rule's draw, or misses a bar (empty when it is right)."""
     data = read_subset(root)
-    result = draw(facts_from_repo(root), list(data["kept"]), data["seed"], data["fraction"])
+    result = draw(facts_from_repo(root, loaded), list(data["kept"]), data["seed"], data["fraction"])
     drawn = [p for p in result.subset if p not in data["kept"]]
     problems = []
     if drawn != list(data["drawn"]):
