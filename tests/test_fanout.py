@@ -88,6 +88,22 @@ def test_forked_workers_return_every_result_in_item_order() -> None:
     assert map_pairs(_double_or_fail, ["7"], ["real/a"], "floor", "fork:3") == [14]
 
 
+def test_forked_workers_are_dask_tasks_and_leave_the_hash_seed_alone(monkeypatch) -> None:
+    """The fork setting runs on Dask's own multiprocessing scheduler (no home-made pool): a Dask
+    callback sees each contiguous run of pairs as one task, and Dask's spawn-only PYTHONHASHSEED
+    is not left behind in the stage's environment."""
+    from dask.callbacks import Callback
+
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    seen: list[object] = []
+    items = [str(i) for i in range(64)]  # 2 workers x 8 tasks of 4 pairs
+    with Callback(posttask=lambda key, result, dsk, state, worker: seen.append(key)):
+        out = map_pairs(_double_or_fail, items, [f"real/p{i}" for i in range(64)], "floor", "fork:2")
+    assert out == [2 * i for i in range(64)]
+    assert len(seen) == 2 * 8 and sorted(seen) == [("pairs", task) for task in range(16)]
+    assert "PYTHONHASHSEED" not in os.environ
+
+
 def test_forked_workers_name_the_first_failing_pair_like_the_serial_run() -> None:
     items = [str(i) for i in range(40)]
     items[31], items[9] = "bad", "bad"

@@ -1,13 +1,14 @@
-"""Per-pair stages fanned out: in-process, forked worker processes, or Dask ``distributed``.
+"""Per-pair stages fanned out on Dask: in-process, Dask's multiprocessing scheduler, or ``distributed``.
 
 Which scheduler runs a stage is chosen by ``ALIGNBENCH_SCHEDULER``:
 
-- unset or ``auto``: below :data:`LOCAL_CLUSTER_FROM` pairs, forked workers (one per core) on Linux
+- unset or ``auto``: below :data:`LOCAL_CLUSTER_FROM` pairs, ``fork`` (one worker per core) on Linux
   when the calling process is single-threaded and has at least :data:`FORK_FROM` pairs, else
   in-process; from :data:`LOCAL_CLUSTER_FROM` pairs on, a ``LocalCluster`` with one single-threaded
   worker process per core (the engine is pure Python, so threads would share one GIL);
 - ``serial``: in-process, always;
-- ``fork`` (or ``fork:N``): the cores (or N) forked worker processes, whatever the pair count;
+- ``fork`` (or ``fork:N``): Dask's local multiprocessing scheduler on the cores (or N) worker
+  processes started by fork, whatever the pair count;
 - ``local`` (or ``local:N``): a ``LocalCluster`` of the cores (or N workers) whatever the pair count;
 - ``tcp://host:8786``: the scheduler of an existing cluster. Its workers must import this alignbench
   and see the repository at the same path (they read the pair files themselves).
@@ -24,6 +25,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -179,66 +181,48 @@ def _run_task(task: int, start: int, stop: int) -> tuple[list[Any], tuple[int, s
 def _forked(
     fn: Callable[[T], R], items: Sequence[T], names: Sequence[str], what: str, workers: int
 ) -> list[R]:
-    """``[fn(item) for item in items]`` on ``workers`` forked processes (the standard library's
-    ``ProcessPoolExecutor`` with the fork start method; Dask's own multiprocessing scheduler wraps the
-    same executor but costs ~0.5 s of imports per stage).
+    """``[fn(item) for item in items]`` on Dask's local multiprocessing scheduler with ``workers``
+    processes started by fork (``multiprocessing.context: fork``).
 
-    Workers inherit the parent's modules, so they start in milliseconds, where a ``LocalCluster``'s
-    workers take 1.5-2 s to import the engine. Each task is a contiguous run of items, so a worker
-    keeps what consecutive pairs share. A pair that raises is named (the first in item order); a worker
-    that dies names the pair it was running (with the pairs the other workers were running then, as
-    the pool cannot tell which process died)."""
+    Forked workers inherit the parent's modules, so they start in milliseconds, where a
+    ``LocalCluster``'s workers take 1.5-2 s to import the engine, more than a stage of a few hundred
+    pairs takes in all. The callable and the items are inherited too (set just before the fork), so
+    only each task's bounds are pickled. Each task is a contiguous run of items, so a worker keeps what
+    consecutive pairs share. Every task runs to its end or to its first failing item; a pair that
+    raises is named (the first in item order, whatever finished first); a worker that dies names the
+    pair it was running (with the pairs the other workers were running then, as Dask's pool cannot
+    tell which process died)."""
     global _inherited
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
+
+    import dask
+    from dask.multiprocessing import get as multiprocessing_get
 
     size = max(1, -(-len(items) // (workers * _TASKS_PER_WORKER)))
     bounds = [(start, min(start + size, len(items))) for start in range(0, len(items), size)]
-    context = multiprocessing.get_context("fork")
-    running = context.RawArray("q", [-1] * len(bounds))  # per task: the item index being run
+    running = multiprocessing.get_context("fork").RawArray("q", [-1] * len(bounds))  # per task: its item
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # a child would flush a copy of anything still buffered
-    bar: Any = None
+    graph = {("pairs", task): (_run_task, task, start, stop) for task, (start, stop) in enumerate(bounds)}
+    progress = _Progress(what, len(items)) if _interactive() else None
     _inherited = (fn, items, running)
-    results: dict[int, tuple[list[Any], tuple[int, str, str, Any] | None]] = {}
+    hash_seed = os.environ.get("PYTHONHASHSEED")  # Dask sets it for spawned workers; ours are forked
     try:
-        with ProcessPoolExecutor(min(workers, len(bounds)), mp_context=context) as pool:
-            futures = {pool.submit(_run_task, task, *b): task for task, b in enumerate(bounds)}
-            pending = set(futures)
-            if (
-                _interactive()
-            ):  # only now: the workers are forked at the first submit, and tqdm starts a thread
-                from tqdm import tqdm
-
-                bar = tqdm(total=len(items), desc=what, unit="pair", leave=False)
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        try:
-                            results[futures[future]] = future.result()
-                        except BrokenProcessPool:
-                            raise _worker_died(what, names, bounds, running) from None
-                        if results[futures[future]][1] is not None:
-                            # a failed pair: later tasks cannot hold the first failure, so skip them
-                            for later in pending:
-                                if futures[later] > futures[future]:
-                                    later.cancel()
-                        if bar is not None:
-                            bar.update(len(results[futures[future]][0]))
-                    pending = {future for future in pending if not future.cancelled()}
-            except BaseException:
-                # an error or Ctrl-C: start nothing more (the pool would otherwise run every queued task)
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+        with dask.config.set({"multiprocessing.context": "fork"}), progress or nullcontext():
+            results = multiprocessing_get(
+                graph, list(graph), num_workers=min(workers, len(bounds)), chunksize=1, optimize_graph=False
+            )
+    except BrokenProcessPool:
+        raise _worker_died(what, names, bounds, running) from None
     finally:
         _inherited = None
-        if bar is not None:
-            bar.close()
+        if hash_seed is None:
+            os.environ.pop("PYTHONHASHSEED", None)
+        if progress is not None:
+            progress.close()
     out: list[R] = []
-    for task in range(len(bounds)):
-        values, failure = results[task]  # every task up to the first failure ran
+    for values, failure in results:  # in task order, so the first failure in item order is named
         if failure is not None:
             index, kind, detail, kept = failure
             if kept is not None:
@@ -248,6 +232,34 @@ def _forked(
             )
         out.extend(values)
     return out
+
+
+class _Progress:
+    """Per-pair progress on a terminal: a tqdm bar made at the first finished task, after the workers
+    are forked (tqdm starts a monitor thread, and a fork copies only the forking thread)."""
+
+    def __init__(self, what: str, total: int) -> None:
+        from dask.callbacks import Callback
+
+        self.what, self.total, self.bar = what, total, None
+        self._callback = Callback(posttask=self._posttask)
+
+    def _posttask(self, key: Any, result: Any, dsk: Any, state: Any, worker_id: Any) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.total, desc=self.what, unit="pair", leave=False)
+        self.bar.update(len(result[0]))
+
+    def __enter__(self) -> None:
+        self._callback.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._callback.__exit__(*exc)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _worker_died(
