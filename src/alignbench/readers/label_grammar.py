@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from alignbench.readers.profiles import Profile, get_profile
 
@@ -160,9 +160,15 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
     ``heading`` relaxes the word-label rule: ``Section 5 Termination`` is a labelled heading, while
     in running text a word label needs a terminator (``Section 5. The ...``) to start a clause.
     Readers ask about the same line more than once (as a heading, then as a clause), so one answer
-    per text is cached: the heading reading, from which the running-text one follows.
+    per text is kept (:func:`known_readings`): the heading reading, from which the running-text one
+    follows.
     """
-    match = _match_cached(profile.name, text)
+    known = _READINGS.get(profile.name)
+    if known is None:
+        known = known_readings(profile)
+    match = known.get(text, UNSEEN)
+    if match is UNSEEN:
+        match = read_unseen(known, text, profile)
     if match is None or heading or match.terminated:
         return match
     return _match_running_cached(profile.name, text)
@@ -184,9 +190,31 @@ def match_label_uncached(text: str, profile: Profile, *, heading: bool = False) 
 LABEL_CACHE_SIZE = 8192
 
 
-@lru_cache(maxsize=LABEL_CACHE_SIZE)
-def _match_cached(profile_name: str, text: str) -> LabelMatch | None:
-    return _match(get_profile(profile_name), text, True)
+# The heading reading of every line seen, per profile name: a plain dict, asked with one ``get`` (a
+# reader asks once per line, and the lru_cache this was cost a key tuple, a linked-list move and a
+# Python call per line). Full, it is emptied rather than trimmed one entry per line (see
+# ``match_label_uncached`` for why per-line eviction does not pay); answers never depend on it.
+_READINGS: dict[str, dict[str, LabelMatch | None]] = {}
+# What ``known.get(text, UNSEEN)`` returns for a line not read yet (``None`` is an answer: no label).
+UNSEEN: Any = object()
+
+
+def known_readings(profile: Profile) -> dict[str, LabelMatch | None]:
+    """The kept heading readings of ``profile``'s lines, text -> match (``None``: no label). A reader
+    looks a line up here inline and calls :func:`read_unseen` when it gets ``UNSEEN``; the running
+    reading of an unterminated word label is not in it (:func:`match_label` derives it)."""
+    known = _READINGS.get(profile.name)
+    if known is None:
+        known = _READINGS[profile.name] = {}
+    return known
+
+
+def read_unseen(known: dict[str, LabelMatch | None], text: str, profile: Profile) -> LabelMatch | None:
+    """The heading reading of a line not in ``known`` (:func:`known_readings`), now kept there."""
+    if len(known) >= LABEL_CACHE_SIZE:
+        known.clear()
+    match = known[text] = _match(profile, text, True)
+    return match
 
 
 @lru_cache(maxsize=1024)
@@ -202,7 +230,7 @@ _STYLES_KEPT = 65_536
 def clear_label_caches() -> None:
     """Forget every line read so far, as a fresh process would: a benchmark that reads the same
     document again must not be timed reading it from these caches."""
-    _match_cached.cache_clear()
+    _READINGS.clear()
     _match_running_cached.cache_clear()
     _STYLES.clear()
 
