@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from alignbench.blocks import EMPTY_ATTRS, Block
@@ -48,7 +47,7 @@ from alignbench.readers.units import MAX_DEPTH, Unit
 _DIGITS = re.compile(r"[0-9]+")
 
 
-_new_open_clause = tuple.__new__
+_new_record = tuple.__new__  # a named tuple built at C speed, without its keyword-taking __new__
 
 
 class _OpenClause(NamedTuple):
@@ -61,12 +60,13 @@ class _OpenClause(NamedTuple):
     item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
-@dataclass(slots=True)
-class _OpenSection:
+class _OpenSection(NamedTuple):
+    """An open section; a named tuple, built at C speed once per heading and never changed."""
+
     node: Node
     rank: int
     base_level: int
-    decimal: Style | None = None  # the numbering of a decimal-labelled heading (``1. Definitions``)
+    decimal: Style | None  # the numbering of a decimal-labelled heading (``1. Definitions``)
 
 
 def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
@@ -123,18 +123,19 @@ class _Builder:
                     f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
                     "a legal document nests a dozen at most, so check that this is the right file"
                 )
-            label = unit.label
-            structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
+            # One unpacking, not a lookup per field: a named tuple's field is a descriptor lookup.
+            kind, text, label, _, _, path, structural, item_depth, indent, _, _, attrs = unit
+            # (structural: a Markdown list item, which CommonMark already placed)
             if label is not None and not structural:  # a list item's marker labels it whatever follows
                 styles = continues(label, seen, numbers)
                 if styles != label.candidates:
                     unit = _narrowed(unit, label, styles)
                     label = unit.label
-            if unit.path is not None and (label is None or structural):
+                    text = unit.text
+            if path is not None and (label is None or structural):
                 # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
                 # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
-                self._close_outside(unit.path)
-            kind = unit.kind
+                self._close_outside(path)
             if label is None or kind != "paragraph":
                 if kind == "heading":
                     self._heading(unit)
@@ -143,49 +144,63 @@ class _Builder:
                 else:  # an unlabelled paragraph
                     self._close_indented_deeper(unit, slack=0)
                     self._close_outdented_items(unit)
-                    self._attach(Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
+                    self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
                 continue
             # A clause.
-            decimal = label.decimal_depth and not structural
+            decimal = 0 if structural else label.decimal_depth
             candidates = label.candidates
+            style = candidates[0]
+            top = clauses[-1] if clauses else None
             if (
-                decimal
-                and sections
-                and sections[-1].decimal is not None
-                and not (clauses and clauses[-1].style.key == candidates[0].key)
-            ):  # (an open clause of the same style keeps the sections open: the common case, tested first)
-                self._close_numbered_sections(candidates[0])
-            indent = unit.indent
-            if indent is not None:
-                # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-                self._close_indented_deeper(unit, slack=1)
-            style = candidates[0] if len(candidates) == 1 else resolve_style(label, clauses)
-            key = style.key
-            same = None
-            for index in range(len(clauses) - 1, -1, -1):
-                clause = clauses[index]
-                if clause.style.key != key:
-                    continue
-                if structural and clause.item_depth != unit.item_depth:
-                    continue  # a list item's sibling is an item of the same style at the same list depth
-                if indent is not None and _indent(clause) < indent - 1:
-                    continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
-                same = index
-                break
-            if same is not None:
-                del clauses[same:]
-            elif decimal:
-                self._close_to_shallower_decimal(label)
-            if decimal:
-                level = label.decimal_depth
+                top is not None
+                and top.style.key == style.key
+                and len(candidates) == 1
+                and (
+                    top.item_depth == item_depth
+                    if structural
+                    else indent is None or indent - 1 <= _indent(top) <= indent + 1
+                )
+            ):
+                # The next sibling of the innermost open clause, the commonest clause of all: the sections
+                # stay open, no clause is indented deeper than this one's slack, and the search below
+                # would find that clause first, so the outcome is known. Only the search is skipped; the
+                # clause is made and placed as any other.
+                del clauses[-1]
             else:
-                level = (clauses[-1].node.level if clauses else self._base_level()) + 1
-            attrs = unit.attrs
+                if (
+                    decimal
+                    and sections
+                    and sections[-1].decimal is not None
+                    and not (clauses and clauses[-1].style.key == style.key)
+                ):  # (an open clause of the same style keeps the sections open)
+                    self._close_numbered_sections(style)
+                if indent is not None:
+                    # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
+                    self._close_indented_deeper(unit, slack=1)
+                if len(candidates) > 1:
+                    style = resolve_style(label, clauses)
+                key = style.key
+                same = None
+                for index in range(len(clauses) - 1, -1, -1):
+                    clause = clauses[index]
+                    if clause.style.key != key:
+                        continue
+                    if structural and clause.item_depth != item_depth:
+                        continue  # a list item's sibling is an item of the same style at the same list depth
+                    if indent is not None and _indent(clause) < indent - 1:
+                        continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
+                    same = index
+                    break
+                if same is not None:
+                    del clauses[same:]
+                elif decimal:
+                    self._close_to_shallower_decimal(label)
+            level = decimal or (clauses[-1].node.level if clauses else self._base_level()) + 1
             # Node("list_item", ...) without the call: its slots filled directly, once per clause read.
             node = new_node(Node)
             node.kind = "list_item"
-            node.label = label.block_label
-            node.text = unit.text
+            node.label = None if label.kind == "bullet" else label.label  # label.block_label, inline
+            node.text = text
             node.level = level
             node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
             node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (adopt)
@@ -193,8 +208,9 @@ class _Builder:
                 adopt(clauses[-1].node, node)
             else:
                 self._container().children.append(node)
-            depth = unit.item_depth if structural else None
-            clauses.append(_new_open_clause(_OpenClause, (node, style, indent, unit.path, depth)))
+            clauses.append(
+                _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
+            )
 
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
@@ -211,15 +227,30 @@ class _Builder:
             self._container().children.append(node)
 
     def _heading(self, unit: Unit) -> None:
-        while self.sections and self.sections[-1].rank >= unit.rank:
-            self.sections.pop()
+        sections = self.sections
+        rank = unit.rank
+        while sections and sections[-1].rank >= rank:
+            sections.pop()
         self.clauses.clear()
         label = unit.label
-        depth = len(self.sections) + 1
-        heading = Node("heading", label=label.block_label if label else None, text=unit.text, level=depth)
-        heading.attrs.update(unit.attrs)
-        section = Node("section", level=depth, children=[heading])
-        self._container().children.append(section)
+        depth = len(sections) + 1
+        # The heading and its section made without Node's keyword call (once per section read); empty
+        # attrs are the shared empty mapping freezing would give them.
+        heading = new_node(Node)
+        heading.kind = "heading"
+        heading.label = label.block_label if label else None
+        heading.text = unit.text
+        heading.level = depth
+        heading.attrs = dict(unit.attrs) if unit.attrs else EMPTY_ATTRS
+        heading.children = ()  # type: ignore[assignment]
+        section = new_node(Node)
+        section.kind = "section"
+        section.label = None
+        section.text = ""
+        section.level = depth
+        section.attrs = EMPTY_ATTRS
+        section.children = [heading]
+        (sections[-1].node if sections else self.root).children.append(section)
         if label is None or (label.word and label.word in self.profile.reset_words):
             base = 0
         elif label.decimal_depth:
@@ -227,7 +258,7 @@ class _Builder:
         else:
             base = self._base_level() + 1
         decimal = label.candidates[0] if label is not None and label.decimal_depth else None
-        self.sections.append(_OpenSection(section, unit.rank, base, decimal))
+        sections.append(_new_record(_OpenSection, (section, rank, base, decimal)))
 
     def _close_indented_deeper(self, unit: Unit, slack: int) -> None:
         """Text indented less than open clauses (beyond ``slack`` columns) closes them."""
@@ -275,6 +306,8 @@ class _Builder:
 
     def _close_to_shallower_decimal(self, label: LabelMatch) -> None:
         """Keep open only the decimal clause whose number prefixes this one (``3`` for ``3.1``)."""
+        if not self.clauses:
+            return  # (a section's first clause: nothing to close)
         numbers = _numbers(label.label)
         decimal_levels = [i for i, c in enumerate(self.clauses) if c.style.key.startswith(f"{label.kind}:")]
         parents = [
