@@ -134,22 +134,27 @@ def continues_a_sequence(
     (``3.1``). Word, ``§`` and bullet labels always survive. Returns the surviving styles (empty: the
     candidate is text).
     """
-    if label.kind not in SEQUENCE_KINDS:
-        return label.candidates
-    if label.kind == "decimal" and label.decimal_depth > 1:
-        head = label.label.rpartition(".")[0]
-        ordinal = label.candidates[0].ordinal
-        if (
-            ordinal == 1
-            or head in numbers
-            or f"{head}.{ordinal - 1}" in numbers
-            or f"{head}.{ordinal + 1}" in numbers
-        ):
-            return label.candidates
+    # One unpacking, not a lookup per field (a named tuple's field is a descriptor lookup): this runs
+    # once per labelled block of every document read.
+    written, kind, candidates, _, _, _, depth, _, _ = label
+    if kind not in SEQUENCE_KINDS:
+        return candidates
+    if depth > 1 and kind == "decimal":
+        ordinal = candidates[0].ordinal
+        if ordinal == 1:
+            return candidates
+        head = written.rpartition(".")[0]
+        if head in numbers or f"{head}.{ordinal - 1}" in numbers or f"{head}.{ordinal + 1}" in numbers:
+            return candidates
+        return ()
+    if len(candidates) == 1:  # the common case, without a generator
+        key, ordinal = candidates[0]
+        if ordinal == 1 or (key, ordinal - 1) in seen or (key, ordinal + 1) in seen:
+            return candidates
         return ()
     return tuple(
         c
-        for c in label.candidates
+        for c in candidates
         if _is_first(c) or (c.key, c.ordinal - 1) in seen or (c.key, c.ordinal + 1) in seen
     )
 
@@ -233,6 +238,7 @@ def clear_label_caches() -> None:
     _READINGS.clear()
     _match_running_cached.cache_clear()
     _STYLES.clear()
+    _LAST_NUMBERS.clear()
 
 
 def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
@@ -257,6 +263,8 @@ def after_label(text: str, end: int) -> str:
 
 
 _NUMBER_STYLES: dict[tuple[str, int, int], tuple[Style, ...]] = {}
+# ASCII digit strings -> their value, for the last number of a decimal label (``12`` in ``3.12``).
+_LAST_NUMBERS: dict[str, int] = {}
 
 
 def _number_style(kind: str, depth: int, ordinal: int) -> tuple[Style, ...]:
@@ -324,11 +332,17 @@ def _read_label(
         head = text[:end]
         if kind == "decimal" and "." not in head and text[end:].lstrip()[:1].islower():
             return None  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
-        depth = token.count(".") + 1
-        last = token.rpartition(".")[2]
-        ordinal = (
-            int(last) if last.isdigit() and last.isascii() and token[:1].isdigit() else _number_ordinal(token)
-        )
+        parts = token.split(".")
+        depth = len(parts)
+        last = parts[-1]
+        # A label's last number as an int: looked up for the numbers already met (int() on a string
+        # costs as much as the lookup of the label's style), read for a new one.
+        numeric = token[:1].isdigit()
+        ordinal = _LAST_NUMBERS.get(last) if numeric else None
+        if ordinal is None:
+            ordinal = _number_ordinal(token)
+            if numeric and last.isdigit() and last.isascii() and len(_LAST_NUMBERS) < _STYLES_KEPT:
+                _LAST_NUMBERS[last] = ordinal
         styles = _NUMBER_STYLES.get((kind, depth, ordinal)) or _number_style(kind, depth, ordinal)
         label = head.strip()
         if label.endswith("."):
