@@ -90,11 +90,30 @@ def test_uncached_matching_agrees_with_the_cache(name: str) -> None:
 def test_clearing_the_label_caches_forgets_every_line_and_reads_the_same() -> None:
     """The bench times each repeat as a fresh process reads; emptied caches must change no reading."""
     from alignbench.readers import read
-    from alignbench.readers.label_grammar import _match_cached, clear_label_caches
+    from alignbench.readers.label_grammar import clear_label_caches, known_readings
+    from alignbench.readers.profiles import get_profile
 
     text = "\n\n".join(_lines()[:400])
     first = read(text, format="markdown")
-    assert _match_cached.cache_info().currsize > 0
+    assert len(known_readings(get_profile("markdown"))) > 0
     clear_label_caches()
-    assert _match_cached.cache_info().currsize == 0
+    assert len(known_readings(get_profile("markdown"))) == 0
     assert read(text, format="markdown").root == first.root
+
+
+def test_kept_readings_are_emptied_when_full_and_answers_do_not_change(monkeypatch) -> None:
+    """The kept readings are bounded (emptied once full, never grown past LABEL_CACHE_SIZE), and a line
+    read after the emptying gets the same answer as one read with nothing kept."""
+    from alignbench.readers import label_grammar
+    from alignbench.readers.profiles import get_profile
+
+    profile = get_profile("markdown")
+    label_grammar.clear_label_caches()
+    monkeypatch.setattr(label_grammar, "LABEL_CACHE_SIZE", 5)
+    lines = [f"{n}.2 Clause {n}." for n in range(1, 13)]
+    answers = [label_grammar.match_label(line, profile) for line in lines]
+    known = label_grammar.known_readings(profile)
+    assert 0 < len(known) <= 5
+    assert list(known) == lines[10:12]  # emptied at the 6th and the 11th line
+    assert answers == [label_grammar.match_label_uncached(line, profile) for line in lines]
+    label_grammar.clear_label_caches()

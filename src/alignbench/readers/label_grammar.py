@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from alignbench.readers.profiles import Profile, get_profile
 
@@ -134,22 +134,27 @@ def continues_a_sequence(
     (``3.1``). Word, ``§`` and bullet labels always survive. Returns the surviving styles (empty: the
     candidate is text).
     """
-    if label.kind not in SEQUENCE_KINDS:
-        return label.candidates
-    if label.kind == "decimal" and label.decimal_depth > 1:
-        head = label.label.rpartition(".")[0]
-        ordinal = label.candidates[0].ordinal
-        if (
-            ordinal == 1
-            or head in numbers
-            or f"{head}.{ordinal - 1}" in numbers
-            or f"{head}.{ordinal + 1}" in numbers
-        ):
-            return label.candidates
+    # One unpacking, not a lookup per field (a named tuple's field is a descriptor lookup): this runs
+    # once per labelled block of every document read.
+    written, kind, candidates, _, _, _, depth, _, _ = label
+    if kind not in SEQUENCE_KINDS:
+        return candidates
+    if depth > 1 and kind == "decimal":
+        ordinal = candidates[0].ordinal
+        if ordinal == 1:
+            return candidates
+        head = written.rpartition(".")[0]
+        if head in numbers or f"{head}.{ordinal - 1}" in numbers or f"{head}.{ordinal + 1}" in numbers:
+            return candidates
+        return ()
+    if len(candidates) == 1:  # the common case, without a generator
+        key, ordinal = candidates[0]
+        if ordinal == 1 or (key, ordinal - 1) in seen or (key, ordinal + 1) in seen:
+            return candidates
         return ()
     return tuple(
         c
-        for c in label.candidates
+        for c in candidates
         if _is_first(c) or (c.key, c.ordinal - 1) in seen or (c.key, c.ordinal + 1) in seen
     )
 
@@ -160,9 +165,15 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
     ``heading`` relaxes the word-label rule: ``Section 5 Termination`` is a labelled heading, while
     in running text a word label needs a terminator (``Section 5. The ...``) to start a clause.
     Readers ask about the same line more than once (as a heading, then as a clause), so one answer
-    per text is cached: the heading reading, from which the running-text one follows.
+    per text is kept (:func:`known_readings`): the heading reading, from which the running-text one
+    follows.
     """
-    match = _match_cached(profile.name, text)
+    known = _READINGS.get(profile.name)
+    if known is None:
+        known = known_readings(profile)
+    match = known.get(text, UNSEEN)
+    if match is UNSEEN:
+        match = read_unseen(known, text, profile)
     if match is None or heading or match.terminated:
         return match
     return _match_running_cached(profile.name, text)
@@ -184,9 +195,31 @@ def match_label_uncached(text: str, profile: Profile, *, heading: bool = False) 
 LABEL_CACHE_SIZE = 8192
 
 
-@lru_cache(maxsize=LABEL_CACHE_SIZE)
-def _match_cached(profile_name: str, text: str) -> LabelMatch | None:
-    return _match(get_profile(profile_name), text, True)
+# The heading reading of every line seen, per profile name: a plain dict, asked with one ``get`` (a
+# reader asks once per line, and the lru_cache this was cost a key tuple, a linked-list move and a
+# Python call per line). Full, it is emptied rather than trimmed one entry per line (see
+# ``match_label_uncached`` for why per-line eviction does not pay); answers never depend on it.
+_READINGS: dict[str, dict[str, LabelMatch | None]] = {}
+# What ``known.get(text, UNSEEN)`` returns for a line not read yet (``None`` is an answer: no label).
+UNSEEN: Any = object()
+
+
+def known_readings(profile: Profile) -> dict[str, LabelMatch | None]:
+    """The kept heading readings of ``profile``'s lines, text -> match (``None``: no label). A reader
+    looks a line up here inline and calls :func:`read_unseen` when it gets ``UNSEEN``; the running
+    reading of an unterminated word label is not in it (:func:`match_label` derives it)."""
+    known = _READINGS.get(profile.name)
+    if known is None:
+        known = _READINGS[profile.name] = {}
+    return known
+
+
+def read_unseen(known: dict[str, LabelMatch | None], text: str, profile: Profile) -> LabelMatch | None:
+    """The heading reading of a line not in ``known`` (:func:`known_readings`), now kept there."""
+    if len(known) >= LABEL_CACHE_SIZE:
+        known.clear()
+    match = known[text] = _match(profile, text, True)
+    return match
 
 
 @lru_cache(maxsize=1024)
@@ -202,9 +235,10 @@ _STYLES_KEPT = 65_536
 def clear_label_caches() -> None:
     """Forget every line read so far, as a fresh process would: a benchmark that reads the same
     document again must not be timed reading it from these caches."""
-    _match_cached.cache_clear()
+    _READINGS.clear()
     _match_running_cached.cache_clear()
     _STYLES.clear()
+    _LAST_NUMBERS.clear()
 
 
 def _one_style(key: str, ordinal: int) -> tuple[Style, ...]:
@@ -229,6 +263,8 @@ def after_label(text: str, end: int) -> str:
 
 
 _NUMBER_STYLES: dict[tuple[str, int, int], tuple[Style, ...]] = {}
+# ASCII digit strings -> their value, for the last number of a decimal label (``12`` in ``3.12``).
+_LAST_NUMBERS: dict[str, int] = {}
 
 
 def _number_style(kind: str, depth: int, ordinal: int) -> tuple[Style, ...]:
@@ -296,11 +332,17 @@ def _read_label(
         head = text[:end]
         if kind == "decimal" and "." not in head and text[end:].lstrip()[:1].islower():
             return None  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
-        depth = token.count(".") + 1
-        last = token.rpartition(".")[2]
-        ordinal = (
-            int(last) if last.isdigit() and last.isascii() and token[:1].isdigit() else _number_ordinal(token)
-        )
+        parts = token.split(".")
+        depth = len(parts)
+        last = parts[-1]
+        # A label's last number as an int: looked up for the numbers already met (int() on a string
+        # costs as much as the lookup of the label's style), read for a new one.
+        numeric = token[:1].isdigit()
+        ordinal = _LAST_NUMBERS.get(last) if numeric else None
+        if ordinal is None:
+            ordinal = _number_ordinal(token)
+            if numeric and last.isdigit() and last.isascii() and len(_LAST_NUMBERS) < _STYLES_KEPT:
+                _LAST_NUMBERS[last] = ordinal
         styles = _NUMBER_STYLES.get((kind, depth, ordinal)) or _number_style(kind, depth, ordinal)
         label = head.strip()
         if label.endswith("."):

@@ -34,8 +34,10 @@ from alignbench.blocks import EMPTY_ATTRS
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import (
     LABEL_CACHE_SIZE,
+    UNSEEN,
     LabelMatch,
     bullet_match,
+    known_readings,
     match_label,
     match_label_uncached,
     rendered_number,
@@ -220,8 +222,12 @@ def _simple_units(
     env: dict[str, Any] = {}
     units: list[Unit] = []
     append = units.append
-    # Each plain line is asked about once: a document longer than the label cache would only thrash it.
-    match = match_label if len(blocks) <= LABEL_CACHE_SIZE else match_label_uncached
+    # A line's label is looked up in the kept readings inline (``match_label`` without its call), and
+    # read when unseen; a document with more lines than are kept reads each line once, keeping none:
+    # its lines could only be dropped before any reuse.
+    long = len(blocks) > LABEL_CACHE_SIZE
+    known = {} if long else known_readings(profile)
+    lookup = known.get
     for kind, start, content, level in blocks:
         if kind == "heading":
             lines = _inline_lines(content, env, dropped)
@@ -230,7 +236,9 @@ def _simple_units(
             units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
         else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
             joined = content.strip()
-            label = match(joined, profile)
+            label = lookup(joined, UNSEEN)
+            if label is UNSEEN or (label is not None and not label.terminated):
+                label = match_label_uncached(joined, profile) if long else match_label(joined, profile)
             text = joined if label is None else label.rest
             # Unit("paragraph", text=text, label=label, line=start + 1, path=()), built at C speed.
             fields = ("paragraph", text, label, 0, start + 1, (), False, 0, None, (), False, EMPTY_ATTRS)

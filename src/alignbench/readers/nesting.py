@@ -34,103 +34,39 @@ which reset headings such as Schedule set back to 0).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
-from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
+from alignbench.blocks import EMPTY_ATTRS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
+from alignbench.readers.tree_nodes import Node, adopt, new_node
 from alignbench.readers.units import MAX_DEPTH, Unit
 
 _DIGITS = re.compile(r"[0-9]+")
 
 
-_new_open_clause = tuple.__new__
-_new_node = object.__new__
-
-
-class _Node:
-    """A block under construction (children still growing); slotted, as one is made per block.
-
-    Its slots are :class:`Block`'s own, in the same order, so freezing a node turns it into its
-    block in place (``__class__`` assignment, which Python allows between classes of one slot
-    layout): the tree is not copied into a second set of objects, one per block, at the end of a read.
-    """
-
-    __slots__ = Block.__slots__
-
-    def __init__(
-        self,
-        kind: str,
-        label: str | None = None,
-        text: str = "",
-        level: int = 0,
-        attrs: dict[str, Any] | None = None,
-        children: list[_Node] | None = None,
-    ) -> None:
-        self.kind = kind
-        self.label = label
-        self.text = text
-        self.level = level
-        self.attrs: Mapping[str, Any] = {} if attrs is None else attrs
-        self.children: list[_Node] = [] if children is None else children  # type: ignore[misc]
-
-    def freeze(self, address: str = ROOT_ADDRESS) -> Block:
-        """This node as its immutable block, addresses included (one pass, so ``BlockTree`` need not
-        re-address); the node's children are frozen with it and the node must not be used after."""
-        counts: dict[str, int] = {}
-        prefix = "" if address == ROOT_ADDRESS else address
-        children = self.children
-        for child in children:
-            kind = child.kind
-            n = counts[kind] = counts.get(kind, 0) + 1
-            at = f"{prefix}/{kind}[{n}]"
-            if child.children:
-                child.freeze(at)
-            else:  # a leaf, frozen here: most blocks are leaves, and a call per block is a tenth of a read
-                child.children = ()  # type: ignore[assignment]
-                child.address = at
-                child._digest = None
-                if not child.attrs:
-                    child.attrs = EMPTY_ATTRS
-                child.__class__ = Block  # type: ignore[assignment]
-        self.children = tuple(children)  # type: ignore[assignment]
-        self.address = address
-        self._digest = None
-        if not self.attrs:
-            self.attrs = EMPTY_ATTRS
-        self.__class__ = Block  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
-
-
-def _adopt(clause: _Node, child: _Node) -> None:
-    """Append ``child`` to a clause's children. A clause starts with the shared empty tuple, as most
-    clauses stay leaves, and gets its own list with its first child."""
-    children = clause.children
-    if children.__class__ is list:
-        children.append(child)
-    else:
-        clause.children = [child]
+_new_record = tuple.__new__  # a named tuple built at C speed, without its keyword-taking __new__
 
 
 class _OpenClause(NamedTuple):
     """An open clause; a named tuple, built at C speed once per clause and never changed."""
 
-    node: _Node
+    node: Node
     style: Style
     indent: int | None
     path: tuple[int, ...] | None  # the Markdown containers holding the clause (its own item included)
     item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
 
 
-@dataclass(slots=True)
-class _OpenSection:
-    node: _Node
+class _OpenSection(NamedTuple):
+    """An open section; a named tuple, built at C speed once per heading and never changed."""
+
+    node: Node
     rank: int
     base_level: int
-    decimal: Style | None = None  # the numbering of a decimal-labelled heading (``1. Definitions``)
+    decimal: Style | None  # the numbering of a decimal-labelled heading (``1. Definitions``)
 
 
 def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
@@ -157,40 +93,124 @@ class _Builder:
     def __init__(self, profile: Profile, source: str) -> None:
         self.profile = profile
         self.source = source
-        self.root = _Node("document")
+        self.root = Node("document")
         self.sections: list[_OpenSection] = []
         self.clauses: list[_OpenClause] = []
 
-    def _container(self) -> _Node:
+    def _container(self) -> Node:
         return self.sections[-1].node if self.sections else self.root
 
     def _base_level(self) -> int:
         return self.sections[-1].base_level if self.sections else 0
 
-    def add(self, unit: Unit) -> None:
-        if len(self.sections) + len(self.clauses) >= MAX_DEPTH:
-            raise AlignbenchError(
-                f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
-                "a legal document nests a dozen at most, so check that this is the right file"
+    def build(self, stream: list[Unit]) -> None:
+        """Place every unit of ``stream``, in order; the list is consumed (see :func:`build_tree`).
+
+        The whole per-unit path is this one loop, the builder's state in locals: it runs once per block
+        of every document read, and a method call per step was a third of the time of building a tree.
+        A clause (the common unit) is placed here; rarer units go to their methods.
+        """
+        seen, numbers = _numbering_in(stream)
+        clauses = self.clauses
+        sections = self.sections
+        continues = continues_a_sequence
+        stream.reverse()  # popped from the end, in document order
+        pop = stream.pop
+        while stream:
+            unit = pop()
+            if len(sections) + len(clauses) >= MAX_DEPTH:
+                raise AlignbenchError(
+                    f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
+                    "a legal document nests a dozen at most, so check that this is the right file"
+                )
+            # One unpacking, not a lookup per field: a named tuple's field is a descriptor lookup.
+            kind, text, label, _, _, path, structural, item_depth, indent, _, _, attrs = unit
+            # (structural: a Markdown list item, which CommonMark already placed)
+            if label is not None and not structural:  # a list item's marker labels it whatever follows
+                styles = continues(label, seen, numbers)
+                if styles != label.candidates:
+                    unit = _narrowed(unit, label, styles)
+                    label = unit.label
+                    text = unit.text
+            if path is not None and (label is None or structural):
+                # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
+                # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
+                self._close_outside(path)
+            if label is None or kind != "paragraph":
+                if kind == "heading":
+                    self._heading(unit)
+                elif kind == "table":
+                    self._attach(self._table(unit))
+                else:  # an unlabelled paragraph
+                    self._close_indented_deeper(unit, slack=0)
+                    self._close_outdented_items(unit)
+                    self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
+                continue
+            # A clause.
+            decimal = 0 if structural else label.decimal_depth
+            candidates = label.candidates
+            style = candidates[0]
+            top = clauses[-1] if clauses else None
+            if (
+                top is not None
+                and top.style.key == style.key
+                and len(candidates) == 1
+                and (
+                    top.item_depth == item_depth
+                    if structural
+                    else indent is None or indent - 1 <= _indent(top) <= indent + 1
+                )
+            ):
+                # The next sibling of the innermost open clause, the commonest clause of all: the sections
+                # stay open, no clause is indented deeper than this one's slack, and the search below
+                # would find that clause first, so the outcome is known. Only the search is skipped; the
+                # clause is made and placed as any other.
+                del clauses[-1]
+            else:
+                if (
+                    decimal
+                    and sections
+                    and sections[-1].decimal is not None
+                    and not (clauses and clauses[-1].style.key == style.key)
+                ):  # (an open clause of the same style keeps the sections open)
+                    self._close_numbered_sections(style)
+                if indent is not None:
+                    # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
+                    self._close_indented_deeper(unit, slack=1)
+                if len(candidates) > 1:
+                    style = resolve_style(label, clauses)
+                key = style.key
+                same = None
+                for index in range(len(clauses) - 1, -1, -1):
+                    clause = clauses[index]
+                    if clause.style.key != key:
+                        continue
+                    if structural and clause.item_depth != item_depth:
+                        continue  # a list item's sibling is an item of the same style at the same list depth
+                    if indent is not None and _indent(clause) < indent - 1:
+                        continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
+                    same = index
+                    break
+                if same is not None:
+                    del clauses[same:]
+                elif decimal:
+                    self._close_to_shallower_decimal(label)
+            level = decimal or (clauses[-1].node.level if clauses else self._base_level()) + 1
+            # Node("list_item", ...) without the call: its slots filled directly, once per clause read.
+            node = new_node(Node)
+            node.kind = "list_item"
+            node.label = None if label.kind == "bullet" else label.label  # label.block_label, inline
+            node.text = text
+            node.level = level
+            node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
+            node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (adopt)
+            if clauses:
+                adopt(clauses[-1].node, node)
+            else:
+                self._container().children.append(node)
+            clauses.append(
+                _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
             )
-        label = unit.label
-        if unit.path is not None and (label is None or unit.opens_item):
-            # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
-            # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
-            self._close_outside(unit.path)
-        kind = unit.kind
-        if kind == "paragraph" and label is not None:  # a clause: the common case, tested first
-            self._clause(unit, label)
-        elif kind == "heading":
-            self._heading(unit)
-        elif kind == "table":
-            self._attach(self._table(unit))
-        elif label is None:
-            self._close_indented_deeper(unit, slack=0)
-            self._close_outdented_items(unit)
-            self._attach(_Node("paragraph", text=unit.text, attrs=dict(unit.attrs)))
-        else:
-            self._clause(unit, label)
 
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
@@ -200,22 +220,37 @@ class _Builder:
                 return
             self.clauses.pop()
 
-    def _attach(self, node: _Node) -> None:
+    def _attach(self, node: Node) -> None:
         if self.clauses:
-            _adopt(self.clauses[-1].node, node)
+            adopt(self.clauses[-1].node, node)
         else:
             self._container().children.append(node)
 
     def _heading(self, unit: Unit) -> None:
-        while self.sections and self.sections[-1].rank >= unit.rank:
-            self.sections.pop()
+        sections = self.sections
+        rank = unit.rank
+        while sections and sections[-1].rank >= rank:
+            sections.pop()
         self.clauses.clear()
         label = unit.label
-        depth = len(self.sections) + 1
-        heading = _Node("heading", label=label.block_label if label else None, text=unit.text, level=depth)
-        heading.attrs.update(unit.attrs)
-        section = _Node("section", level=depth, children=[heading])
-        self._container().children.append(section)
+        depth = len(sections) + 1
+        # The heading and its section made without Node's keyword call (once per section read); empty
+        # attrs are the shared empty mapping freezing would give them.
+        heading = new_node(Node)
+        heading.kind = "heading"
+        heading.label = label.block_label if label else None
+        heading.text = unit.text
+        heading.level = depth
+        heading.attrs = dict(unit.attrs) if unit.attrs else EMPTY_ATTRS
+        heading.children = ()  # type: ignore[assignment]
+        section = new_node(Node)
+        section.kind = "section"
+        section.label = None
+        section.text = ""
+        section.level = depth
+        section.attrs = EMPTY_ATTRS
+        section.children = [heading]
+        (sections[-1].node if sections else self.root).children.append(section)
         if label is None or (label.word and label.word in self.profile.reset_words):
             base = 0
         elif label.decimal_depth:
@@ -223,7 +258,7 @@ class _Builder:
         else:
             base = self._base_level() + 1
         decimal = label.candidates[0] if label is not None and label.decimal_depth else None
-        self.sections.append(_OpenSection(section, unit.rank, base, decimal))
+        sections.append(_new_record(_OpenSection, (section, rank, base, decimal)))
 
     def _close_indented_deeper(self, unit: Unit, slack: int) -> None:
         """Text indented less than open clauses (beyond ``slack`` columns) closes them."""
@@ -245,61 +280,6 @@ class _Builder:
             if not (deeper or closed_here):
                 return
             self.clauses.pop()
-
-    def _clause(self, unit: Unit, label: LabelMatch) -> None:
-        # Runs once per clause of every document read, so the common case is written out inline.
-        structural = unit.opens_item  # a Markdown list item: CommonMark already placed it
-        decimal = label.decimal_depth and not structural
-        clauses = self.clauses
-        candidates = label.candidates
-        sections = self.sections
-        if (
-            decimal
-            and sections
-            and sections[-1].decimal is not None
-            and not (clauses and clauses[-1].style.key == candidates[0].key)
-        ):  # (an open clause of the same style keeps the sections open: the common case, tested first)
-            self._close_numbered_sections(candidates[0])
-        indent = unit.indent
-        if indent is not None:
-            # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-            self._close_indented_deeper(unit, slack=1)
-        style = candidates[0] if len(candidates) == 1 else resolve_style(label, clauses)
-        key = style.key
-        same = None
-        for index in range(len(clauses) - 1, -1, -1):
-            clause = clauses[index]
-            if clause.style.key != key:
-                continue
-            if structural and clause.item_depth != unit.item_depth:
-                continue  # a list item's sibling is an item of the same style at the same list depth
-            if indent is not None and _indent(clause) < indent - 1:
-                continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
-            same = index
-            break
-        if same is not None:
-            del clauses[same:]
-        elif decimal:
-            self._close_to_shallower_decimal(label)
-        if decimal:
-            level = label.decimal_depth
-        else:
-            level = (clauses[-1].node.level if clauses else self._base_level()) + 1
-        attrs = unit.attrs
-        # _Node("list_item", ...) without the call: its slots filled directly, once per clause read.
-        node = _new_node(_Node)
-        node.kind = "list_item"
-        node.label = label.block_label
-        node.text = unit.text
-        node.level = level
-        node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
-        node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (_adopt)
-        if clauses:
-            _adopt(clauses[-1].node, node)
-        else:
-            self._container().children.append(node)
-        depth = unit.item_depth if structural else None
-        clauses.append(_new_open_clause(_OpenClause, (node, style, indent, unit.path, depth)))
 
     def _close_numbered_sections(self, style: Style) -> None:
         """A clause that continues a heading's numbering is that heading's sibling, not its child.
@@ -326,6 +306,8 @@ class _Builder:
 
     def _close_to_shallower_decimal(self, label: LabelMatch) -> None:
         """Keep open only the decimal clause whose number prefixes this one (``3`` for ``3.1``)."""
+        if not self.clauses:
+            return  # (a section's first clause: nothing to close)
         numbers = _numbers(label.label)
         decimal_levels = [i for i, c in enumerate(self.clauses) if c.style.key.startswith(f"{label.kind}:")]
         parents = [
@@ -340,11 +322,11 @@ class _Builder:
             del self.clauses[decimal_levels[0] :]
 
     @staticmethod
-    def _table(unit: Unit) -> _Node:
-        table = _Node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
+    def _table(unit: Unit) -> Node:
+        table = Node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
         for index, cells in enumerate(unit.rows):
-            row = _Node("row", attrs={"header": True} if unit.header and index == 0 else {})
-            row.children = [_Node("cell", text=text) for text in cells]
+            row = Node("row", attrs={"header": True} if unit.header and index == 0 else {})
+            row.children = [Node("cell", text=text) for text in cells]
             table.children.append(row)
         return table
 
@@ -388,19 +370,6 @@ def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") 
     """
     stream = units if isinstance(units, list) else list(units)
     del units
-    seen, numbers = _numbering_in(stream)
     builder = _Builder(profile, source)
-    stream.reverse()  # popped from the end, in document order
-    add = builder.add
-    pop = stream.pop
-    continues = continues_a_sequence
-    while stream:
-        unit = pop()
-        label = unit.label
-        if label is not None and not unit.opens_item:  # a list item's marker labels it whatever follows
-            styles = continues(label, seen, numbers)
-            if styles != label.candidates:
-                unit = _narrowed(unit, label, styles)
-        add(unit)
-    del seen, numbers
+    builder.build(stream)
     return builder.root.freeze()

@@ -1,0 +1,79 @@
+"""The tree builder's nodes: a block under construction, and its freezing into the finished block.
+
+Split from ``nesting`` (which decides where each node goes) because building and freezing a node is
+a job of its own: the node has :class:`~alignbench.blocks.Block`'s slot layout, so a finished tree is
+the same objects, not a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
+
+new_node = object.__new__
+
+
+class Node:
+    """A block under construction (children still growing); slotted, as one is made per block.
+
+    Its slots are :class:`Block`'s own, in the same order, so freezing a node turns it into its
+    block in place (``__class__`` assignment, which Python allows between classes of one slot
+    layout): the tree is not copied into a second set of objects, one per block, at the end of a read.
+    """
+
+    __slots__ = Block.__slots__
+
+    def __init__(
+        self,
+        kind: str,
+        label: str | None = None,
+        text: str = "",
+        level: int = 0,
+        attrs: dict[str, Any] | None = None,
+        children: list[Node] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.label = label
+        self.text = text
+        self.level = level
+        self.attrs: Mapping[str, Any] = {} if attrs is None else attrs
+        self.children: list[Node] = [] if children is None else children  # type: ignore[misc]
+
+    def freeze(self, address: str = ROOT_ADDRESS) -> Block:
+        """This node as its immutable block, addresses included (one pass, so ``BlockTree`` need not
+        re-address); the node's children are frozen with it and the node must not be used after."""
+        counts: dict[str, int] = {}
+        prefix = "" if address == ROOT_ADDRESS else address
+        children = self.children
+        for child in children:
+            kind = child.kind
+            n = counts[kind] = counts.get(kind, 0) + 1
+            at = f"{prefix}/{kind}[{n}]"
+            if child.children:
+                child.freeze(at)
+            else:  # a leaf, frozen here: most blocks are leaves, and a call per block is a tenth of a read
+                child.children = ()  # type: ignore[assignment]
+                child.address = at
+                child._digest = None
+                if not child.attrs:
+                    child.attrs = EMPTY_ATTRS
+                child.__class__ = Block  # type: ignore[assignment]
+        self.children = tuple(children)  # type: ignore[assignment]
+        self.address = address
+        self._digest = None
+        if not self.attrs:
+            self.attrs = EMPTY_ATTRS
+        self.__class__ = Block  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
+
+
+def adopt(clause: Node, child: Node) -> None:
+    """Append ``child`` to a clause's children. A clause starts with the shared empty tuple, as most
+    clauses stay leaves, and gets its own list with its first child."""
+    children = clause.children
+    if children.__class__ is list:
+        children.append(child)
+    else:
+        clause.children = [child]
