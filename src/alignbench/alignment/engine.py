@@ -13,8 +13,6 @@ Two extensions of seed 001, each measured on the benchmark (see the module docst
 
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_left
 from collections import deque
 
 from alignbench.alignment.config import AlignmentConfig
@@ -30,45 +28,29 @@ from alignbench.alignment.flat import (
 )
 from alignbench.alignment.headings import HeadingReadings
 from alignbench.alignment.lis import lis_indices
-from alignbench.alignment.similarity import Similarity
+from alignbench.alignment.order import OrderGuard, nearest_order_preserving
+from alignbench.alignment.similarity import PairMemo, Similarity
 
 Gap = tuple[list[int], list[int]]
-
-
-class OrderGuard:
-    """Accepted (source position, test position) pairs of one scope, kept strictly increasing."""
-
-    def __init__(self) -> None:
-        self._s: list[int] = []
-        self._t: list[int] = []
-
-    def allows(self, ps: int, pt: int) -> bool:
-        k = bisect_left(self._s, ps)
-        if k > 0 and self._t[k - 1] >= pt:
-            return False
-        return not (k < len(self._s) and self._t[k] <= pt)
-
-    def add(self, ps: int, pt: int) -> None:
-        k = bisect_left(self._s, ps)
-        self._s.insert(k, ps)
-        self._t.insert(k, pt)
-
-    def bounds(self, ps: int) -> tuple[int, int]:
-        """Exclusive test-position interval a new pair at ``ps`` must fall in to cross nothing."""
-        k = bisect_left(self._s, ps)
-        lo = self._t[k - 1] if k > 0 else -1
-        hi = self._t[k] if k < len(self._s) else 1 << 62
-        return lo, hi
 
 
 class Walk:
     """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
 
-    def __init__(self, src: FlatDocument, tst: FlatDocument, config: AlignmentConfig) -> None:
+    def __init__(
+        self,
+        src: FlatDocument,
+        tst: FlatDocument,
+        config: AlignmentConfig,
+        memo: PairMemo | None = None,
+        headings: HeadingReadings | None = None,
+    ) -> None:
+        """``memo`` and ``headings`` carry over what earlier runs on the same two documents worked out
+        (:class:`alignbench.alignment.prepared.PreparedPair`); they never change what a run finds."""
         self.src = src
         self.tst = tst
         self.config = config
-        self.sim = Similarity(config.similarity, config.max_comparisons)
+        self.sim = Similarity(config.similarity, config.max_comparisons, memo=memo)
         self.s2t = [-1] * len(src)
         self.t2s = [-1] * len(tst)
         self.matched_by: dict[int, str] = {}
@@ -80,7 +62,7 @@ class Walk:
         # twins is the leftover, so the move pass must not build a move on it (see :mod:`.moves`).
         self.ambiguous: set[int] = set()
         self.ambiguous_keys: tuple[set[tuple[int, str]], set[tuple[int, str]]] = (set(), set())
-        self.headings = HeadingReadings(src, tst)
+        self.headings = HeadingReadings(src, tst) if headings is None else headings
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
@@ -97,7 +79,7 @@ class Walk:
 
     def score(self, s: int, t: int) -> float:
         """The similarity of a pair already decided (its confidence, or a positional floor)."""
-        best = self.sim.ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t))
+        best = self.sim.keyed_ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t), s, ~t)
         if best != 1.0 and self.src.cls[s] in NAMED_CLASSES:
             named = self.headings.name_similarity(s, t, 0.0)
             if named is not None and named > best:
@@ -242,50 +224,7 @@ class Walk:
         return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
 
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
-        """Equal candidates: nearest sibling position first, then source, then test; never crossing.
-
-        A heap holds each source's best still-possible partner; a popped entry that an earlier
-        acceptance invalidated is recomputed, which only ever makes it worse, so the pops come out
-        in exactly the order of a greedy pass over every (distance, source, test) triple.
-        """
-        pos_s = self.src.position
-        pos_t = self.tst.position
-        free_pos = sorted(pos_t[t] for t in tests)
-        test_at = {pos_t[t]: t for t in tests}
-        guard = OrderGuard()
-        out: list[tuple[int, int]] = []
-
-        def best(s: int) -> tuple[int, int, int] | None:
-            p = pos_s[s]
-            lo, hi = guard.bounds(p)
-            k = bisect_left(free_pos, p)
-            below = free_pos[k - 1] if k > 0 and free_pos[k - 1] > lo else None
-            above = free_pos[k] if k < len(free_pos) and free_pos[k] < hi else None
-            if below is None and above is None:
-                return None
-            if above is None or (below is not None and p - below <= above - p):
-                return (p - below, s, below)  # type: ignore[operator]
-            return (above - p, s, above)
-
-        heap = []
-        for s in sources:
-            entry = best(s)
-            if entry is not None:
-                heap.append(entry)
-        heapq.heapify(heap)
-        while heap and free_pos:
-            _dist, s, tp = heapq.heappop(heap)
-            k = bisect_left(free_pos, tp)
-            if k < len(free_pos) and free_pos[k] == tp and guard.allows(pos_s[s], tp):
-                free_pos.pop(k)
-                guard.add(pos_s[s], tp)
-                out.append((s, test_at[tp]))
-                continue
-            entry = best(s)
-            if entry is not None:
-                heapq.heappush(heap, entry)
-        out.sort()
-        return out
+        return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
 
     # -- pass 2: label -------------------------------------------------------------------------
     def label(self, left_s: list[int], left_t: list[int]) -> None:
