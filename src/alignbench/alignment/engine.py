@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from alignbench.alignment.config import AlignmentConfig
+from alignbench.alignment.exact import exact_pass
 from alignbench.alignment.flat import (
     CLASS_CELL,
     CLASS_HEADING,
@@ -56,6 +57,7 @@ class Walk:
         self.matched_by: dict[int, str] = {}
         self.confidence: dict[int, float] = {}
         self.queue: deque[tuple[int, int]] = deque()
+        self.first_descent = True  # the descent from the roots, before any other pass
         self.groups: list[tuple[int, int]] = []
         # Pairs placed by order alone (a bucket of byte-identical siblings), by source index, and the
         # (kind class, text) keys such a bucket left over on each side: content cannot say which of the
@@ -115,6 +117,7 @@ class Walk:
     def run(self) -> None:
         self.pair(0, 0, "root", 1.0)
         self.descend()
+        self.first_descent = False
         if self.config.enabled("move"):
             from alignbench.alignment.lift import lift_containers
             from alignbench.alignment.loose import loose_move_pass
@@ -151,8 +154,13 @@ class Walk:
             self.cell_rule(ps, pt)
             return
         s2t, t2s, cls_s, cls_t = self.s2t, self.t2s, src.cls, tst.cls
-        left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
-        left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
+        if self.first_descent and not (src.has_cells or tst.has_cells):
+            # Before the move pass a block pairs only in its parent's group, which runs once: every
+            # child is still unpaired here, and the per-child test below would keep them all.
+            left_s, left_t = list(src.children[ps]), list(tst.children[pt])
+        else:
+            left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
+            left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
         if not left_s or not left_t:
             return
         left_s, left_t = self.exact(left_s, left_t)
@@ -182,46 +190,8 @@ class Walk:
 
     # -- pass 1: exact -------------------------------------------------------------------------
     def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
-        # A bucket is (kind class, key). Most keys are unique within a group, so each side maps a bucket
-        # to its first block, and only a bucket met twice gets a list (``more_*``, every member in
-        # document order): one small dict per side instead of a list per block.
-        src, tst = self.src, self.tst
-        key_t, cls_t, key_s, cls_s = tst.key, tst.cls, src.key, src.cls
-        first_t: dict[tuple[int, str], int] = {}
-        more_t: dict[tuple[int, str], list[int]] = {}
-        for t in left_t:
-            key = key_t[t]
-            if key is not None:
-                bucket = (cls_t[t], key)
-                if bucket in first_t:
-                    more_t.setdefault(bucket, [first_t[bucket]]).append(t)
-                else:
-                    first_t[bucket] = t
-        first_s: dict[tuple[int, str], int] = {}
-        more_s: dict[tuple[int, str], list[int]] = {}
-        for s in left_s:
-            key = key_s[s]
-            if key is not None:
-                bucket = (cls_s[s], key)
-                if bucket in first_s:
-                    more_s.setdefault(bucket, [first_s[bucket]]).append(s)
-                elif bucket in first_t:
-                    first_s[bucket] = s
-        for bucket, first in first_s.items():  # insertion order = source document order
-            if bucket not in more_s and bucket not in more_t:
-                self.pair(first, first_t[bucket], "exact", 1.0)
-            else:
-                sources = more_s.get(bucket) or [first]
-                tests = more_t.get(bucket) or [first_t[bucket]]
-                for s, t in self.nearest_order_preserving(sources, tests):
-                    self.pair(s, t, "exact", 1.0)
-                    self.ambiguous.add(s)
-                if len(sources) > len(tests):
-                    self.ambiguous_keys[0].add(bucket)
-                elif len(tests) > len(sources):
-                    self.ambiguous_keys[1].add(bucket)
-        s2t, t2s = self.s2t, self.t2s
-        return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
+        """Pass 1 (:mod:`alignbench.alignment.exact`); returns the children it left unpaired."""
+        return exact_pass(self, left_s, left_t)
 
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
