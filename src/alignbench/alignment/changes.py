@@ -118,7 +118,13 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     eff = section_partners(walk)
     crossing = crossing_sources(walk, eff)
-    prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
+    previous: list[list[int]] = []  # previous_paired of both sides, made when a pair first needs it
+
+    def re_nested(s: int, t: int) -> bool:
+        if not previous:
+            previous.extend((previous_paired(s2t), previous_paired(walk.t2s)))
+        return renested(walk, s, t, previous[0], previous[1])
+
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
     # Runs once per pair of every comparison: the columns are read into locals, and the calls a
@@ -146,9 +152,7 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
                 and eff[section] == tst_parent[t]
             ):
                 ps, pt, at = section, tst_parent[t], section
-            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (
-                relabelled and renested(walk, s, t, prev_s, prev_t)
-            )
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (relabelled and re_nested(s, t))
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
         flags[s] = _FLAGS[moved][renumbered]

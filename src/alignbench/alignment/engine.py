@@ -72,6 +72,7 @@ class Walk:
 
     # -- bookkeeping -------------------------------------------------------------------------
     def pair(self, s: int, t: int, matched_by: str, confidence: float) -> None:
+        # exact._pair_unique_keys writes this out for its pairs; a change here goes there too.
         self.s2t[s] = t
         self.t2s[t] = s
         self.matched_by[s] = matched_by

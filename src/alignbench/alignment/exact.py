@@ -39,13 +39,18 @@ def _pair_unique_keys(
     """Keys unique on both sides: a block pairs with the one of equal key if it is of its class (a
     heading and a paragraph of equal text are two buckets). Pairs are made in source order, as the
     bucket rule makes them."""
-    cls_s, cls_t, pair, get = walk.src.cls, walk.tst.cls, walk.pair, partner_of.get
+    cls_s, cls_t, get = walk.src.cls, walk.tst.cls, partner_of.get
+    kids_s, kids_t, queue = walk.src.children, walk.tst.children, walk.queue
+    s2t, t2s, matched_by, confidence = walk.s2t, walk.t2s, walk.matched_by, walk.confidence
     rest_s: list[int] = []
     made = 0
     for s, key in zip(left_s, keys_s, strict=True):
         t = get(key)
         if t is not None and key is not None and cls_s[s] == cls_t[t]:
-            pair(s, t, "exact", 1.0)
+            # Walk.pair written out: this runs for nearly every block of a revised pair.
+            s2t[s], t2s[t], matched_by[s], confidence[s] = t, s, "exact", 1.0
+            if kids_s[s] or kids_t[t]:
+                queue.append((s, t))
             made += 1
         else:
             rest_s.append(s)
