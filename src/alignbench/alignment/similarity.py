@@ -19,6 +19,7 @@ import importlib.util
 import re
 import zlib
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import islice
 from math import isqrt
 
@@ -219,6 +220,7 @@ def shared_tokens_by_counts(sorted_a: Sequence[int], sorted_b: Sequence[int]) ->
     return shared
 
 
+@cache
 def shared_token_counter() -> Callable[[Sequence[int], Sequence[int]], int]:
     """How many tokens two *sorted* sequences share as multisets: what :func:`multiset_bound` counts.
 
