@@ -10,7 +10,9 @@ import gc
 import hashlib
 import importlib
 import json
+from collections import Counter
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +42,7 @@ __all__ = [
 ]
 
 ENGINE_NAME = "alignbench"
+_MATCHED_BY = attrgetter("matched_by")
 # The result types load on first use (PEP 562): `alignbench compare --help` imports this package for
 # the backend names and must not pay for the JSON model (and the YAML library behind it).
 _LAZY = {"AlignedPair": "model", "Alignment": "model", "Change": "model", "PreparedPair": "prepared"}
@@ -116,9 +119,8 @@ def _align(
     walk = Walk(src, tst, config, memo, headings)
     walk.run()
     pairs, flags = build_pairs(walk)
-    counts = {name: 0 for name in ("root", *PASS_NAMES)}
-    for pair in pairs:
-        counts[pair.matched_by] += 1
+    matched = Counter(map(_MATCHED_BY, pairs))
+    counts = {name: matched[name] for name in ("root", *PASS_NAMES)}
     src, tst = walk.src, walk.tst
     return Alignment(
         engine_name=ENGINE_NAME,

@@ -165,6 +165,8 @@ class Walk:
         if not left_s or not left_t:
             return
         left_s, left_t = self.exact(left_s, left_t)
+        if not (left_s and left_t) and not (src.has_cells or tst.has_cells):
+            return  # a side with nothing left unpaired: what _has_leftovers would find
         if left_s and left_t and self.config.enabled("label"):
             self.label(left_s, left_t)
         if not self._has_leftovers(ps, pt):
