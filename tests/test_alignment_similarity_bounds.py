@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.alignment.similarity import (
+    SORTED_LCS_CAP,
     Similarity,
     multiset_bound,
     shared_token_counter,
@@ -64,3 +65,15 @@ def test_bounded_prunes_exactly_where_the_multiset_bound_falls_below_the_floor(b
     assert sim.bounded(a, b, 0, ~0, 0.51) is None and sim.cost == 0  # pruned before any ratio
     assert sim.bounded(a, b, 0, ~0, 0.5) is None and sim.cost == 36  # ratio run, below the floor
     assert sim.bounded(a, b, 0, ~0, 0.1) == pytest.approx(1 / 6)
+
+
+@pytest.mark.parametrize("backend", ["difflib", "rapidfuzz"])
+def test_a_long_pair_is_bounded_by_its_counts_not_a_quadratic_lcs(backend):
+    """Above SORTED_LCS_CAP the shared tokens are counted: the same bound, in linear time."""
+    a = [i % 700 for i in range(2_100)]
+    b = [i % 700 + 350 for i in range(2_100)]  # half the vocabulary shared: bound 0.5
+    assert len(a) * len(b) > SORTED_LCS_CAP
+    assert shared_tokens_by_counts(a, b) == shared_token_counter()(sorted(a), sorted(b)) == 1_050
+    sim = Similarity(backend, max_comparisons=100)
+    assert sim.bounded(a, b, 0, ~0, 0.51) is None and sim.cost == 0
+    assert sim.bounded(a, b, 0, ~0, 0.0) is not None and sim.cost > 0

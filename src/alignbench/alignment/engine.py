@@ -51,6 +51,7 @@ class Walk:
         self.src = src
         self.tst = tst
         self.config = config
+        memo = PairMemo(src.vocabulary) if memo is None else memo
         self.sim = Similarity(config.similarity, config.max_comparisons, memo=memo)
         self.s2t = [-1] * len(src)
         self.t2s = [-1] * len(tst)

@@ -183,7 +183,7 @@ class FlatDocument:
         self.has_cells = CLASS_CELL in self.cls
         # A container carries no text: its entry is set to "" below, as its own text always is.
         self.text = text = normalised_texts(list(map(_TEXT, blocks)))
-        self._vocabulary = vocabulary
+        self.vocabulary = vocabulary  # shared by both documents of a comparison
         self._tokens: list[tuple[int, ...] | None] = [None] * n
         self.label = labels = list(map(_LABEL, blocks))
         self.key: list[str | None] = list(text)
@@ -271,7 +271,7 @@ class FlatDocument:
         toks = self._tokens[i]
         if toks is None:
             text = self.text[i]
-            toks = self._tokens[i] = self._vocabulary.encode(tokenise(text)) if text else ()
+            toks = self._tokens[i] = self.vocabulary.encode(tokenise(text)) if text else ()
         return toks
 
     def is_container(self, i: int) -> bool:

@@ -40,6 +40,9 @@ PAIR_COST_CAP = 1 << 24
 # The run-wide cost budget is ``max_comparisons`` comparisons of this cost (a 32 x 32-token clause
 # pair): the default 2M comparisons allow 2e9 token steps, 50 times the costliest committed pair run.
 COST_UNIT = 1 << 10
+# Above this token product the multiset bound is counted (linear) rather than found as the LCS of the
+# sorted sequences (bit-parallel, so m*n/64 steps: microseconds for clauses, 0.4 s for a 1 MB paragraph).
+SORTED_LCS_CAP = 1 << 22
 # Past the chunk match, at most this many caps are spent re-scoring the unmatched stretches of one pair.
 _REGION_CAPS = 4
 _MIX = 2654435761  # Knuth's multiplicative hash: spreads small vocabulary ids over the chunk widths
@@ -206,9 +209,10 @@ def multiset_bound(counts_a: dict[int, int], counts_b: dict[int, int], total: in
     return 2.0 * shared / total
 
 
-def shared_tokens_by_counts(sorted_a: Sequence[int], sorted_b: Sequence[int]) -> int:
-    """The size of the multiset intersection of two token sequences, counted in pure Python."""
-    counts_a, counts_b = token_counts(sorted_a), token_counts(sorted_b)
+def shared_tokens_by_counts(a: Sequence[int], b: Sequence[int]) -> int:
+    """The size of the multiset intersection of two token sequences (in any order), in pure Python:
+    linear in their lengths, where the LCS of sorted sequences (:func:`shared_token_counter`) is not."""
+    counts_a, counts_b = token_counts(a), token_counts(b)
     if len(counts_a) > len(counts_b):
         counts_a, counts_b = counts_b, counts_a
     shared = 0
@@ -340,7 +344,9 @@ class Similarity:
             return None
         key = (key_a, key_b)
         shared = self._shared.get(key)
-        if shared is None:
+        if shared is None and la * lb > SORTED_LCS_CAP:
+            shared = self._shared[key] = shared_tokens_by_counts(a, b)
+        elif shared is None:
             cache = self._sorted
             sa = cache.get(key_a)
             if sa is None:
