@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from alignbench.alignment import AlignmentConfig, flat
 from alignbench.alignment.engine import Walk
+from alignbench.alignment.exact import exact_pass, pair_by_buckets
 from alignbench.alignment.flat import (
     _ASCII_SPACES,
     KIND_CLASS,
@@ -145,3 +146,28 @@ def test_the_exact_pass_pairs_what_its_buckets_say(source, test):
     walk.exact(left_s, left_t)
     assert {s: walk.s2t[s] for s in left_s if walk.s2t[s] != -1} == expected
     assert all(walk.matched_by[s] == "exact" for s in expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents(), _documents())
+def test_the_unique_key_shortcut_leaves_the_walk_the_bucket_rule_leaves(source, test):
+    """exact_pass pairs a group of unique keys through one dict; the bucket rule must agree on every
+    group, pair by pair and in the order the pairs were made (the descent queue's order)."""
+    walks = []
+    for run in (exact_pass, pair_by_buckets):
+        vocabulary = Vocabulary()
+        walk = Walk(FlatDocument(source, vocabulary), FlatDocument(test, vocabulary), AlignmentConfig())
+        left = run(walk, list(walk.src.children[0]), list(walk.tst.children[0]))
+        walks.append((left, walk.s2t, walk.matched_by, list(walk.queue), walk.ambiguous, walk.ambiguous_keys))
+    assert walks[0] == walks[1]
+
+
+def test_equal_text_of_another_class_is_no_exact_partner():
+    heading, paragraph = Block("heading", text="Fees"), Block("paragraph", text="Fees")
+    table = Block("table", children=(Block("row", children=(Block("cell", text="a"),)),))
+    source = BlockTree(Block("document", children=(heading, table)))
+    test = BlockTree(Block("document", children=(paragraph, table)))
+    vocabulary = Vocabulary()
+    walk = Walk(FlatDocument(source, vocabulary), FlatDocument(test, vocabulary), AlignmentConfig())
+    assert exact_pass(walk, [1, 2], [1, 2]) == ([1, 2], [1, 2])  # the table is keyless: not exact either
+    assert walk.s2t[1:] == [-1, -1, -1, -1]

@@ -162,11 +162,12 @@ def alignment_config(params: Mapping[str, Any], backend: str, without: str | Non
         raise AlignbenchError(f"params.yaml align: {exc}; fix the value and re-run") from None
 
 
-def align_loaded(loaded: LoadedPair, config: Any) -> dict[str, Any]:
-    """The Alignment JSON of one pair under one config."""
+def align_loaded(loaded: LoadedPair, config: Any, prepared: Any = None) -> dict[str, Any]:
+    """The Alignment JSON of one pair under one config; ``prepared`` (an
+    :class:`alignbench.alignment.PreparedPair` of ``loaded``'s trees) shares work between its runs."""
     from alignbench.alignment import align
 
-    return align(loaded.source, loaded.test, config).to_dict()
+    return align(loaded.source, loaded.test, config, prepared=prepared).to_dict()
 
 
 @dataclass(frozen=True)

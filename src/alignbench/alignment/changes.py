@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.flat import unmatched
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.model import AlignedPair, Change
 from alignbench.blocks import is_renumber
@@ -57,11 +58,17 @@ def crossing_sources(walk: Walk, s2t: list[int] | None = None) -> set[int]:
     """Source indices of pairs that sit in a corresponding group but off its longest increasing run."""
     src, tst = walk.src, walk.tst
     s2t = walk.s2t if s2t is None else s2t
+    partner_of = s2t.__getitem__
     crossing: set[int] = set()
     for ps in src.parents:  # a block with fewer than two children crosses nothing
         pt = s2t[ps]
         kids = src.children[ps]
         if pt == -1 or len(kids) < 2:
+            continue
+        partners = list(map(partner_of, kids))
+        if partners == sorted(partners):
+            # Partners in document order (the unpaired, -1, all first): those inside the partner
+            # group are in sibling order too, so none is off the LIS. The common case, at C speed.
             continue
         inside = [c for c in kids if s2t[c] != -1 and tst.parent[s2t[c]] == pt]
         if len(inside) < 2:
@@ -111,14 +118,20 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     eff = section_partners(walk)
     crossing = crossing_sources(walk, eff)
-    prev_s, prev_t = previous_paired(s2t), previous_paired(walk.t2s)
+    previous: list[list[int]] = []  # previous_paired of both sides, made when a pair first needs it
+
+    def re_nested(s: int, t: int) -> bool:
+        if not previous:
+            previous.extend((previous_paired(s2t), previous_paired(walk.t2s)))
+        return renested(walk, s, t, previous[0], previous[1])
+
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
     # Runs once per pair of every comparison: the columns are read into locals, and the calls a
     # pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
     src_parent, src_label, src_kind, src_address = src.parent, src.label, src.kind, src.address
     tst_parent, tst_label, tst_address = tst.parent, tst.label, tst.address
-    matched_by, confidence, ambiguous = walk.matched_by, walk.confidence, walk.ambiguous
+    matched_by, confidence, twins = walk.matched_by, walk.confidence, walk.ambiguous
     append = pairs.append
     for s, t in enumerate(s2t):
         if t == -1:
@@ -139,15 +152,13 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
                 and eff[section] == tst_parent[t]
             ):
                 ps, pt, at = section, tst_parent[t], section
-            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (
-                relabelled and renested(walk, s, t, prev_s, prev_t)
-            )
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (relabelled and re_nested(s, t))
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
         flags[s] = _FLAGS[moved][renumbered]
         # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
-        fields = (src_address[s], tst_address[t], matched_by[s], confidence[s])
-        append(_new_pair(AlignedPair, (*fields, moved, renumbered, s in ambiguous)))
+        row = (src_address[s], tst_address[t], matched_by[s], confidence[s], moved, renumbered, s in twins)
+        append(_new_pair(AlignedPair, row))
     return pairs, flags
 
 
@@ -175,7 +186,7 @@ def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Chang
             continue
         out.append(Change(kind, src.address[s], tst.address[t], src_label[s], tst_label[t]))
     tst_parent = tst.parent
-    for t in range(1, len(tst)):
-        if t2s[t] == -1 and t2s[tst_parent[t]] != -1:
+    for t in unmatched(t2s):
+        if t2s[tst_parent[t]] != -1:  # topmost block of an inserted subtree
             out.append(Change("insert", None, tst.address[t], None, tst_label[t]))
     return out

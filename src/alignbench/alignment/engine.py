@@ -13,11 +13,10 @@ Two extensions of seed 001, each measured on the benchmark (see the module docst
 
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_left
 from collections import deque
 
 from alignbench.alignment.config import AlignmentConfig
+from alignbench.alignment.exact import exact_pass
 from alignbench.alignment.flat import (
     CLASS_CELL,
     CLASS_HEADING,
@@ -30,57 +29,43 @@ from alignbench.alignment.flat import (
 )
 from alignbench.alignment.headings import HeadingReadings
 from alignbench.alignment.lis import lis_indices
-from alignbench.alignment.similarity import Similarity
+from alignbench.alignment.order import OrderGuard, nearest_order_preserving
+from alignbench.alignment.similarity import PairMemo, Similarity
 
 Gap = tuple[list[int], list[int]]
-
-
-class OrderGuard:
-    """Accepted (source position, test position) pairs of one scope, kept strictly increasing."""
-
-    def __init__(self) -> None:
-        self._s: list[int] = []
-        self._t: list[int] = []
-
-    def allows(self, ps: int, pt: int) -> bool:
-        k = bisect_left(self._s, ps)
-        if k > 0 and self._t[k - 1] >= pt:
-            return False
-        return not (k < len(self._s) and self._t[k] <= pt)
-
-    def add(self, ps: int, pt: int) -> None:
-        k = bisect_left(self._s, ps)
-        self._s.insert(k, ps)
-        self._t.insert(k, pt)
-
-    def bounds(self, ps: int) -> tuple[int, int]:
-        """Exclusive test-position interval a new pair at ``ps`` must fall in to cross nothing."""
-        k = bisect_left(self._s, ps)
-        lo = self._t[k - 1] if k > 0 else -1
-        hi = self._t[k] if k < len(self._s) else 1 << 62
-        return lo, hi
 
 
 class Walk:
     """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
 
-    def __init__(self, src: FlatDocument, tst: FlatDocument, config: AlignmentConfig) -> None:
+    def __init__(
+        self,
+        src: FlatDocument,
+        tst: FlatDocument,
+        config: AlignmentConfig,
+        memo: PairMemo | None = None,
+        headings: HeadingReadings | None = None,
+    ) -> None:
+        """``memo`` and ``headings`` carry over what earlier runs on the same two documents worked out
+        (:class:`alignbench.alignment.prepared.PreparedPair`); they never change what a run finds."""
         self.src = src
         self.tst = tst
         self.config = config
-        self.sim = Similarity(config.similarity, config.max_comparisons)
+        memo = PairMemo(src.vocabulary) if memo is None else memo
+        self.sim = Similarity(config.similarity, config.max_comparisons, memo=memo)
         self.s2t = [-1] * len(src)
         self.t2s = [-1] * len(tst)
         self.matched_by: dict[int, str] = {}
         self.confidence: dict[int, float] = {}
         self.queue: deque[tuple[int, int]] = deque()
+        self.first_descent = True  # the descent from the roots, before any other pass
         self.groups: list[tuple[int, int]] = []
         # Pairs placed by order alone (a bucket of byte-identical siblings), by source index, and the
         # (kind class, text) keys such a bucket left over on each side: content cannot say which of the
         # twins is the leftover, so the move pass must not build a move on it (see :mod:`.moves`).
         self.ambiguous: set[int] = set()
         self.ambiguous_keys: tuple[set[tuple[int, str]], set[tuple[int, str]]] = (set(), set())
-        self.headings = HeadingReadings(src, tst)
+        self.headings = HeadingReadings(src, tst) if headings is None else headings
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
@@ -88,6 +73,7 @@ class Walk:
 
     # -- bookkeeping -------------------------------------------------------------------------
     def pair(self, s: int, t: int, matched_by: str, confidence: float) -> None:
+        # exact._pair_unique_keys writes this out for its pairs; a change here goes there too.
         self.s2t[s] = t
         self.t2s[t] = s
         self.matched_by[s] = matched_by
@@ -97,7 +83,7 @@ class Walk:
 
     def score(self, s: int, t: int) -> float:
         """The similarity of a pair already decided (its confidence, or a positional floor)."""
-        best = self.sim.ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t))
+        best = self.sim.keyed_ratio(self.src.sim_tokens(s), self.tst.sim_tokens(t), s, ~t)
         if best != 1.0 and self.src.cls[s] in NAMED_CLASSES:
             named = self.headings.name_similarity(s, t, 0.0)
             if named is not None and named > best:
@@ -133,6 +119,7 @@ class Walk:
     def run(self) -> None:
         self.pair(0, 0, "root", 1.0)
         self.descend()
+        self.first_descent = False
         if self.config.enabled("move"):
             from alignbench.alignment.lift import lift_containers
             from alignbench.alignment.loose import loose_move_pass
@@ -169,11 +156,18 @@ class Walk:
             self.cell_rule(ps, pt)
             return
         s2t, t2s, cls_s, cls_t = self.s2t, self.t2s, src.cls, tst.cls
-        left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
-        left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
+        if self.first_descent and not (src.has_cells or tst.has_cells):
+            # Before the move pass a block pairs only in its parent's group, which runs once: every
+            # child is still unpaired here, and the per-child test below would keep them all.
+            left_s, left_t = list(src.children[ps]), list(tst.children[pt])
+        else:
+            left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
+            left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
         if not left_s or not left_t:
             return
         left_s, left_t = self.exact(left_s, left_t)
+        if not (left_s and left_t) and not (src.has_cells or tst.has_cells):
+            return  # a side with nothing left unpaired: what _has_leftovers would find
         if left_s and left_t and self.config.enabled("label"):
             self.label(left_s, left_t)
         if not self._has_leftovers(ps, pt):
@@ -200,92 +194,11 @@ class Walk:
 
     # -- pass 1: exact -------------------------------------------------------------------------
     def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
-        # A bucket is (kind class, key). Most keys are unique within a group, so each side maps a bucket
-        # to its first block, and only a bucket met twice gets a list (``more_*``, every member in
-        # document order): one small dict per side instead of a list per block.
-        src, tst = self.src, self.tst
-        key_t, cls_t, key_s, cls_s = tst.key, tst.cls, src.key, src.cls
-        first_t: dict[tuple[int, str], int] = {}
-        more_t: dict[tuple[int, str], list[int]] = {}
-        for t in left_t:
-            key = key_t[t]
-            if key is not None:
-                bucket = (cls_t[t], key)
-                if bucket in first_t:
-                    more_t.setdefault(bucket, [first_t[bucket]]).append(t)
-                else:
-                    first_t[bucket] = t
-        first_s: dict[tuple[int, str], int] = {}
-        more_s: dict[tuple[int, str], list[int]] = {}
-        for s in left_s:
-            key = key_s[s]
-            if key is not None:
-                bucket = (cls_s[s], key)
-                if bucket in first_s:
-                    more_s.setdefault(bucket, [first_s[bucket]]).append(s)
-                elif bucket in first_t:
-                    first_s[bucket] = s
-        for bucket, first in first_s.items():  # insertion order = source document order
-            if bucket not in more_s and bucket not in more_t:
-                self.pair(first, first_t[bucket], "exact", 1.0)
-            else:
-                sources = more_s.get(bucket) or [first]
-                tests = more_t.get(bucket) or [first_t[bucket]]
-                for s, t in self.nearest_order_preserving(sources, tests):
-                    self.pair(s, t, "exact", 1.0)
-                    self.ambiguous.add(s)
-                if len(sources) > len(tests):
-                    self.ambiguous_keys[0].add(bucket)
-                elif len(tests) > len(sources):
-                    self.ambiguous_keys[1].add(bucket)
-        s2t, t2s = self.s2t, self.t2s
-        return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
+        """Pass 1 (:mod:`alignbench.alignment.exact`); returns the children it left unpaired."""
+        return exact_pass(self, left_s, left_t)
 
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
-        """Equal candidates: nearest sibling position first, then source, then test; never crossing.
-
-        A heap holds each source's best still-possible partner; a popped entry that an earlier
-        acceptance invalidated is recomputed, which only ever makes it worse, so the pops come out
-        in exactly the order of a greedy pass over every (distance, source, test) triple.
-        """
-        pos_s = self.src.position
-        pos_t = self.tst.position
-        free_pos = sorted(pos_t[t] for t in tests)
-        test_at = {pos_t[t]: t for t in tests}
-        guard = OrderGuard()
-        out: list[tuple[int, int]] = []
-
-        def best(s: int) -> tuple[int, int, int] | None:
-            p = pos_s[s]
-            lo, hi = guard.bounds(p)
-            k = bisect_left(free_pos, p)
-            below = free_pos[k - 1] if k > 0 and free_pos[k - 1] > lo else None
-            above = free_pos[k] if k < len(free_pos) and free_pos[k] < hi else None
-            if below is None and above is None:
-                return None
-            if above is None or (below is not None and p - below <= above - p):
-                return (p - below, s, below)  # type: ignore[operator]
-            return (above - p, s, above)
-
-        heap = []
-        for s in sources:
-            entry = best(s)
-            if entry is not None:
-                heap.append(entry)
-        heapq.heapify(heap)
-        while heap and free_pos:
-            _dist, s, tp = heapq.heappop(heap)
-            k = bisect_left(free_pos, tp)
-            if k < len(free_pos) and free_pos[k] == tp and guard.allows(pos_s[s], tp):
-                free_pos.pop(k)
-                guard.add(pos_s[s], tp)
-                out.append((s, test_at[tp]))
-                continue
-            entry = best(s)
-            if entry is not None:
-                heapq.heappush(heap, entry)
-        out.sort()
-        return out
+        return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
 
     # -- pass 2: label -------------------------------------------------------------------------
     def label(self, left_s: list[int], left_t: list[int]) -> None:

@@ -34,9 +34,11 @@ class AlignedPair(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One entry of the change list; ``source``/``test`` are None on the side that has no block."""
+class Change(NamedTuple):
+    """One entry of the change list; ``source``/``test`` are None on the side that has no block.
+
+    A named tuple for the reason :class:`AlignedPair` is one: a frozen dataclass set each field
+    through ``object.__setattr__``, and a revised 2,000-clause pair has ~650 changes."""
 
     kind: str  # insert | delete | modify | move | renumber
     source: str | None

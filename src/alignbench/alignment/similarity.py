@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import zlib
 from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import islice
 from math import isqrt
 
 from alignbench.alignment.config import BACKENDS, AlignmentConfigError
@@ -37,6 +40,9 @@ PAIR_COST_CAP = 1 << 24
 # The run-wide cost budget is ``max_comparisons`` comparisons of this cost (a 32 x 32-token clause
 # pair): the default 2M comparisons allow 2e9 token steps, 50 times the costliest committed pair run.
 COST_UNIT = 1 << 10
+# Above this token product the multiset bound is counted (linear) rather than found as the LCS of the
+# sorted sequences (bit-parallel, so m*n/64 steps: microseconds for clauses, 0.4 s for a 1 MB paragraph).
+SORTED_LCS_CAP = 1 << 22
 # Past the chunk match, at most this many caps are spent re-scoring the unmatched stretches of one pair.
 _REGION_CAPS = 4
 _MIX = 2654435761  # Knuth's multiplicative hash: spreads small vocabulary ids over the chunk widths
@@ -47,18 +53,21 @@ def pair_cost(la: int, lb: int) -> int:
     return la * lb
 
 
-def chunks(seq: Sequence[int], width: int) -> list[tuple[int, ...]]:
+def chunks(seq: Sequence[int], width: int, marks: Sequence[int] | None = None) -> list[tuple[int, ...]]:
     """Content-defined chunks of about ``width`` tokens (between width/2 and 4*width).
 
-    A chunk ends after a token whose mixed id falls on a multiple of ``width``, so an edit shifts only
+    A chunk ends after a token whose mixed mark falls on a multiple of ``width``, so an edit shifts only
     the chunks around it and the two sides re-synchronise after it; the length limits keep the chunk
-    count within 2*len/width whatever the vocabulary (a text of one repeated word still chunks)."""
+    count within 2*len/width whatever the vocabulary (a text of one repeated word still chunks). A
+    token's mark is ``marks[token]`` (:meth:`Vocabulary.marks`, drawn from the token's text), or the
+    token itself without ``marks``."""
     out: list[tuple[int, ...]] = []
     start = 0
     low, high = max(1, width // 2), 4 * width
     for i, tok in enumerate(seq):
         size = i + 1 - start
-        if (size >= low and ((tok * _MIX) >> 7) % width == 0) or size >= high:
+        mark = tok if marks is None else marks[tok]
+        if (size >= low and ((mark * _MIX) >> 7) % width == 0) or size >= high:
             out.append(tuple(seq[start : i + 1]))
             start = i + 1
     if start < len(seq):
@@ -67,7 +76,11 @@ def chunks(seq: Sequence[int], width: int) -> list[tuple[int, ...]]:
 
 
 def chunked_ratio(
-    a: Sequence[int], b: Sequence[int], ratio: Callable[[Sequence[int], Sequence[int]], float], cap: int
+    a: Sequence[int],
+    b: Sequence[int],
+    ratio: Callable[[Sequence[int], Sequence[int]], float],
+    cap: int,
+    marks: Sequence[int] | None = None,
 ) -> tuple[float, int]:
     """(score, cost) of a pair too long to compare token by token: a bounded stand-in for ``ratio``.
 
@@ -78,7 +91,7 @@ def chunked_ratio(
     """
     la, lb = len(a), len(b)
     width = 2 * isqrt(la * lb // cap) + 2
-    ca, cb = chunks(a, width), chunks(b, width)
+    ca, cb = chunks(a, width, marks), chunks(b, width, marks)
     cost = pair_cost(len(ca), len(cb))
     region_budget = _REGION_CAPS * cap
     matched = 0.0
@@ -156,9 +169,23 @@ class Vocabulary:
     def __init__(self) -> None:
         self._ids = _Ids()
         self._lookup = self._ids.__getitem__
+        self._marks: list[int] = []
 
     def encode(self, tokens: Sequence[str]) -> tuple[int, ...]:
         return tuple(map(self._lookup, tokens))
+
+    def marks(self) -> list[int]:
+        """Each token id's chunk mark (:func:`chunks`): the CRC-32 of the token's text.
+
+        An id says only in which order a token was first seen, which depends on what the run compared
+        before; a chunk boundary drawn from the id would make a long pair's score depend on that order
+        (and differ between a fresh run and one sharing a :class:`PairMemo`). Only long pairs ask for
+        marks, so they are computed then, for the tokens seen since the last call."""
+        known = self._marks
+        if len(known) < len(self._ids):
+            new_tokens = islice(self._ids, len(known), None)  # a dict iterates in id order
+            known.extend(zlib.crc32(tok.encode("utf-8", "surrogatepass")) for tok in new_tokens)
+        return known
 
 
 def length_bound(la: int, lb: int) -> float:
@@ -182,6 +209,37 @@ def multiset_bound(counts_a: dict[int, int], counts_b: dict[int, int], total: in
     return 2.0 * shared / total
 
 
+def shared_tokens_by_counts(a: Sequence[int], b: Sequence[int]) -> int:
+    """The size of the multiset intersection of two token sequences (in any order), in pure Python:
+    linear in their lengths, where the LCS of sorted sequences (:func:`shared_token_counter`) is not."""
+    counts_a, counts_b = token_counts(a), token_counts(b)
+    if len(counts_a) > len(counts_b):
+        counts_a, counts_b = counts_b, counts_a
+    shared = 0
+    get = counts_b.get
+    for tok, n in counts_a.items():
+        m = get(tok)
+        if m:
+            shared += n if n < m else m
+    return shared
+
+
+@cache
+def shared_token_counter() -> Callable[[Sequence[int], Sequence[int]], int]:
+    """How many tokens two *sorted* sequences share as multisets: what :func:`multiset_bound` counts.
+
+    Two sorted sequences' longest common subsequence is exactly their multiset intersection (equal
+    tokens sit in one run on each side, so a common subsequence takes min(count) of every token and
+    can take no more), and rapidfuzz finds it bit-parallel in C: a few microseconds for a clause pair,
+    where the two count dicts cost several times the ratio they guard. Without rapidfuzz (the difflib
+    backend does not need it) the counts are taken in Python; both give the same integer."""
+    if importlib.util.find_spec("rapidfuzz") is None:  # pragma: no cover - the lock installs it
+        return shared_tokens_by_counts
+    from rapidfuzz.distance.LCSseq import similarity
+
+    return similarity
+
+
 def token_counts(tokens: Sequence[int]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for tok in tokens:
@@ -189,10 +247,33 @@ def token_counts(tokens: Sequence[int]) -> dict[int, int]:
     return counts
 
 
-class Similarity:
-    """One run's scorer: the resolved backend, the shared prefilters and the run-wide budget."""
+class PairMemo:
+    """What comparing one document pair found, for every later alignment of the same pair to reuse.
 
-    def __init__(self, requested: str, max_comparisons: int, max_cost: int | None = None) -> None:
+    The score stage aligns each pair again with each pass left out, and those runs compare mostly the
+    same block pairs. Keys are block keys as :meth:`Similarity.bounded` takes them (a source index, or
+    ``~index`` of a test block), each naming one token sequence of one document pair (its
+    ``sim_tokens``), so a memo serves only the pair (and the :class:`Vocabulary`) it was filled with.
+    Bounds are backend-independent; ratios are kept per resolved backend, with the cost each one
+    added, so a run that reuses a ratio still charges its budget exactly as if it had computed it.
+    """
+
+    def __init__(self, vocabulary: Vocabulary | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.sorted_tokens: dict[int, list[int]] = {}
+        self.shared_tokens: dict[tuple[int, int], int] = {}
+        self.ratios: dict[str, dict[tuple[int, int], tuple[float, int]]] = {}
+
+
+class Similarity:
+    """One run's scorer: the resolved backend, the shared prefilters and the run-wide budget.
+
+    ``memo`` carries bounds and ratios over from earlier runs on the same document pair (see
+    :class:`PairMemo`); without one the run keeps its own, so a block pair met twice is scored once."""
+
+    def __init__(
+        self, requested: str, max_comparisons: int, max_cost: int | None = None, memo: PairMemo | None = None
+    ) -> None:
         self.requested = requested
         self.resolved = resolve_backend(requested)
         self._ratio = ratio_function(self.resolved)
@@ -201,7 +282,12 @@ class Similarity:
         self.comparisons = 0
         self.cost = 0
         self.budget_exhausted = False
-        self._counts: dict[int, dict[int, int]] = {}
+        self._shared_tokens = shared_token_counter()
+        memo = PairMemo() if memo is None else memo
+        self._vocabulary = memo.vocabulary
+        self._sorted = memo.sorted_tokens
+        self._shared = memo.shared_tokens
+        self._ratios = memo.ratios.setdefault(self.resolved, {})
 
     def ratio(self, a: Sequence[int], b: Sequence[int]) -> float:
         """A score with no gate (pairs already decided, floors), its cost added to the run's tally."""
@@ -215,9 +301,23 @@ class Similarity:
         if cost <= PAIR_COST_CAP:
             self.cost += cost
             return self._ratio(a, b)
-        score, cost = chunked_ratio(a, b, self._ratio, PAIR_COST_CAP)
+        marks = None if self._vocabulary is None else self._vocabulary.marks()
+        score, cost = chunked_ratio(a, b, self._ratio, PAIR_COST_CAP, marks)
         self.cost += cost
         return score
+
+    def keyed_ratio(self, a: Sequence[int], b: Sequence[int], key_a: int, key_b: int) -> float:
+        """:meth:`ratio` of two keyed sequences (see :meth:`bounded`), computed once per memo: a
+        repeat adds the cost the first computation added, so the budget runs as if it were computed."""
+        key = (key_a, key_b)
+        known = self._ratios.get(key)
+        if known is None:
+            before = self.cost
+            score = self.ratio(a, b)
+            self._ratios[key] = (score, self.cost - before)
+            return score
+        self.cost += known[1]
+        return known[0]
 
     def charge(self) -> bool:
         """Take one comparison from the run-wide budget; False (and the flag set) when either the
@@ -233,20 +333,29 @@ class Similarity:
     ) -> float | None:
         """The score if it can reach ``floor``, else None; pruning is identical under both backends.
 
-        ``key_a``/``key_b`` identify the sequences (for the cached token counts); source keys are
-        non-negative and test keys negative so the two documents never share a cache slot.
+        ``key_a``/``key_b`` identify the sequences (for the cached bounds and ratios, see
+        :class:`PairMemo`); source keys are non-negative and test keys negative so the two documents
+        never share a cache slot.
         """
         la, lb = len(a), len(b)
-        if length_bound(la, lb) < floor:
+        total = la + lb
+        # length_bound and multiset_bound, written out: this runs for every candidate of every pass.
+        if total and 2.0 * (la if la < lb else lb) / total < floor:
             return None
-        counts = self._counts
-        ca = counts.get(key_a)
-        if ca is None:
-            ca = counts[key_a] = token_counts(a)
-        cb = counts.get(key_b)
-        if cb is None:
-            cb = counts[key_b] = token_counts(b)
-        if multiset_bound(ca, cb, la + lb) < floor:
+        key = (key_a, key_b)
+        shared = self._shared.get(key)
+        if shared is None and la * lb > SORTED_LCS_CAP:
+            shared = self._shared[key] = shared_tokens_by_counts(a, b)
+        elif shared is None:
+            cache = self._sorted
+            sa = cache.get(key_a)
+            if sa is None:
+                sa = cache[key_a] = sorted(a)
+            sb = cache.get(key_b)
+            if sb is None:
+                sb = cache[key_b] = sorted(b)
+            shared = self._shared[key] = self._shared_tokens(sa, sb)
+        if total and 2.0 * shared / total < floor:
             return None
-        score = self.ratio(a, b)
+        score = self.keyed_ratio(a, b, key_a, key_b)
         return score if score >= floor else None

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from alignbench.alignment import PreparedPair
 from alignbench.peers import PEER_ENGINES
 from alignbench.recent import RecentByIdentity
 from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
@@ -137,6 +138,9 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         origin = pair_origin(root, loaded.pair)
         scored.family, scored.restructured = origin.family, origin.restructured
         scored.control = scored.control or origin.control
+    # Every re-run of this pair (each pass left out, each backend) shares the flattened trees and the
+    # similarity memo, built on the first re-run: each result is the one a fresh run gives.
+    prepared = PreparedPair(loaded.source, loaded.test)
     for engine in ENGINES:
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)
@@ -155,7 +159,8 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
                 if name in enabled and not needs_rerun(truth, output, name, grouped):
                     reduced[name] = NOTHING_TO_LOSE
                 elif name in enabled:
-                    reduced[name] = align_loaded(loaded, alignment_config(align_params, engine, without=name))
+                    config = alignment_config(align_params, engine, without=name)
+                    reduced[name] = align_loaded(loaded, config, prepared)
         scored.passes[engine] = pass_counts(truth, output, reduced, grouped)
     for peer in PEERS:
         recorded = current_peer_output(root, peer, loaded)

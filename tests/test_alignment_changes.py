@@ -1,0 +1,51 @@
+"""Flags and changes read off a finished walk equal their block-by-block definitions (the shortcuts in
+``alignment.changes`` skip work, never decide differently)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alignbench.alignment import AlignmentConfig
+from alignbench.alignment.changes import build_changes, build_pairs, crossing_sources, section_partners
+from alignbench.alignment.engine import Walk
+from alignbench.alignment.flat import FlatDocument
+from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.similarity import Vocabulary
+from alignment_fixtures.strategies import tree_pairs
+
+
+def _walk(source, test, backend):
+    vocabulary = Vocabulary()
+    walk = Walk(
+        FlatDocument(source, vocabulary), FlatDocument(test, vocabulary), AlignmentConfig(similarity=backend)
+    )
+    walk.run()
+    return walk
+
+
+def _reference_crossing(walk, s2t):
+    """Every group's children paired inside the partner group, less those on the LIS of their places."""
+    src, tst = walk.src, walk.tst
+    crossing = set()
+    for ps in range(len(src)):
+        pt = s2t[ps]
+        if pt == -1:
+            continue
+        inside = [c for c in src.children[ps] if s2t[c] != -1 and tst.parent[s2t[c]] == pt]
+        kept = {inside[i] for i in lis_indices([tst.position[s2t[c]] for c in inside])}
+        crossing.update(c for c in inside if c not in kept)
+    return crossing
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
+def test_crossing_and_inserts_equal_their_definitions(trees, backend):
+    walk = _walk(*trees, backend)
+    for partners in (walk.s2t, section_partners(walk)):
+        assert crossing_sources(walk, partners) == _reference_crossing(walk, partners)
+    _, flags = build_pairs(walk)
+    inserts = [c.test for c in build_changes(walk, flags) if c.kind == "insert"]
+    tst, t2s = walk.tst, walk.t2s
+    expected = [tst.address[t] for t in range(1, len(tst)) if t2s[t] == -1 and t2s[tst.parent[t]] != -1]
+    assert inserts == expected
