@@ -49,3 +49,32 @@ def test_crossing_and_inserts_equal_their_definitions(trees, backend):
     tst, t2s = walk.tst, walk.t2s
     expected = [tst.address[t] for t in range(1, len(tst)) if t2s[t] == -1 and t2s[tst.parent[t]] != -1]
     assert inserts == expected
+
+
+def _reference_changes(walk, flags):
+    """The change list block by block: every source block in document order, then the inserts."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    out = []
+    for s in range(1, len(src)):
+        t = s2t[s]
+        if t == -1:
+            if s2t[src.parent[s]] != -1:
+                out.append(("delete", src.address[s], None, src.label[s], None))
+            continue
+        moved, renumbered = flags[s]
+        changed = src.text[s] != tst.text[t] or src.label[s] != tst.label[t]
+        kind = "move" if moved else "renumber" if renumbered else "modify" if changed else None
+        if kind:
+            out.append((kind, src.address[s], tst.address[t], src.label[s], tst.label[t]))
+    for t in range(1, len(tst)):
+        if t2s[t] == -1 and t2s[tst.parent[t]] != -1:
+            out.append(("insert", None, tst.address[t], None, tst.label[t]))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
+def test_changes_picked_by_columns_equal_the_block_by_block_list(trees, backend):
+    walk = _walk(*trees, backend)
+    _, flags = build_pairs(walk)
+    assert [tuple(c) for c in build_changes(walk, flags)] == _reference_changes(walk, flags)
