@@ -196,23 +196,16 @@ def length_bound(la: int, lb: int) -> float:
 
 def multiset_bound(counts_a: dict[int, int], counts_b: dict[int, int], total: int) -> float:
     """difflib's quick_ratio: matches are bounded by the multiset intersection of the tokens."""
-    if total == 0:
-        return 1.0
-    if len(counts_a) > len(counts_b):
-        counts_a, counts_b = counts_b, counts_a
-    shared = 0
-    get = counts_b.get
-    for tok, n in counts_a.items():
-        m = get(tok)
-        if m:
-            shared += n if n < m else m
-    return 2.0 * shared / total
+    return 1.0 if total == 0 else 2.0 * _shared_by_counts(counts_a, counts_b) / total
 
 
 def shared_tokens_by_counts(a: Sequence[int], b: Sequence[int]) -> int:
     """The size of the multiset intersection of two token sequences (in any order), in pure Python:
     linear in their lengths, where the LCS of sorted sequences (:func:`shared_token_counter`) is not."""
-    counts_a, counts_b = token_counts(a), token_counts(b)
+    return _shared_by_counts(token_counts(a), token_counts(b))
+
+
+def _shared_by_counts(counts_a: dict[int, int], counts_b: dict[int, int]) -> int:
     if len(counts_a) > len(counts_b):
         counts_a, counts_b = counts_b, counts_a
     shared = 0
