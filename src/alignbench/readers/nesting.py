@@ -209,8 +209,8 @@ class _Builder:
                     parent.children.append(node)
                 else:
                     parent.children = [node]
-            else:
-                self._container().children.append(node)
+            else:  # the section's or the document's own clause (self._container(), inline: commonest)
+                (sections[-1].node if sections else self.root).children.append(node)
             clauses.append(
                 _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
             )
