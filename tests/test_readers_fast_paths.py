@@ -101,6 +101,25 @@ def test_documents_of_safe_lines_take_the_fast_path(lines: list[str], final_newl
     assert ours == _markdown_it_blocks(text)
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(SAFE_LINES + OTHER_LINES), st.sampled_from(("\n", "\n\n", "\n\n\n"))),
+        max_size=14,
+    )
+)
+def test_pieces_between_empty_lines_agree_with_markdown_it(lines: list[tuple[str, str]]) -> None:
+    """The scanner classifies a one-line piece between empty lines whole: with lines joined by one, two
+    or three newlines (one-line pieces, several-line pieces, runs of empty lines), its blocks and their
+    source lines are still markdown-it's."""
+    text = "".join(line + end for line, end in lines)
+    ours = simple_blocks(text)
+    if ours is not None:
+        assert ours == _markdown_it_blocks(text)
+    elif all(line in SAFE_LINES for line, _ in lines):
+        raise AssertionError(f"a document of safe lines was declined: {text!r}")
+
+
 @pytest.mark.parametrize("line", OTHER_LINES)
 def test_any_other_block_sends_the_document_to_markdown_it(line: str) -> None:
     assert simple_blocks(f"# Title\n\nSome text.\n{line}\nMore text.\n") is None

@@ -118,17 +118,12 @@ class _Builder:
         pop = stream.pop
         while stream:
             unit = pop()
-            if len(sections) + len(clauses) >= MAX_DEPTH:
-                raise AlignbenchError(
-                    f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
-                    "a legal document nests a dozen at most, so check that this is the right file"
-                )
             # One unpacking, not a lookup per field: a named tuple's field is a descriptor lookup.
             kind, text, label, _, _, path, structural, item_depth, indent, _, _, attrs = unit
             # (structural: a Markdown list item, which CommonMark already placed)
             if label is not None and not structural:  # a list item's marker labels it whatever follows
                 styles = continues(label, seen, numbers)
-                if styles != label.candidates:
+                if styles is not label.candidates and styles != label.candidates:
                     unit = _narrowed(unit, label, styles)
                     label = unit.label
                     text = unit.text
@@ -139,6 +134,8 @@ class _Builder:
             if label is None or kind != "paragraph":
                 if kind == "heading":
                     self._heading(unit)
+                    if len(sections) + len(clauses) >= MAX_DEPTH and stream:
+                        raise self._too_deep(stream[-1])
                 elif kind == "table":
                     self._attach(self._table(unit))
                 else:  # an unlabelled paragraph
@@ -166,7 +163,9 @@ class _Builder:
                 # would find that clause first, so the outcome is known. Only the search is skipped; the
                 # clause is made and placed as any other.
                 del clauses[-1]
+                sibling = True
             else:
+                sibling = False
                 if (
                     decimal
                     and sections
@@ -204,13 +203,27 @@ class _Builder:
             node.level = level
             node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
             node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (adopt)
-            if clauses:
-                adopt(clauses[-1].node, node)
-            else:
-                self._container().children.append(node)
+            if clauses:  # adopt(clauses[-1].node, node), inline: once per nested clause read
+                parent = clauses[-1].node
+                if parent.children.__class__ is list:
+                    parent.children.append(node)
+                else:
+                    parent.children = [node]
+            else:  # the section's or the document's own clause (self._container(), inline: commonest)
+                (sections[-1].node if sections else self.root).children.append(node)
             clauses.append(
                 _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
             )
+            # Only a heading or a clause that is not a sibling can deepen the tree: the depth is checked
+            # there, naming the unit that would go deeper, not once per unit.
+            if not sibling and len(sections) + len(clauses) >= MAX_DEPTH and stream:
+                raise self._too_deep(stream[-1])
+
+    def _too_deep(self, unit: Unit) -> AlignbenchError:
+        return AlignbenchError(
+            f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
+            "a legal document nests a dozen at most, so check that this is the right file"
+        )
 
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
@@ -344,12 +357,13 @@ def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozen
     numbers: set[str] = set()
     add_styles = seen.update  # a Style is the (key, ordinal) tuple itself
     add_number = numbers.add
+    # Fields by index (a named tuple's field name is a descriptor call): this walks every unit.
     for unit in units:
-        label = unit.label
+        label = unit[2]  # unit.label
         if label is not None:
-            add_styles(label.candidates)
-            if label.kind == "decimal":
-                add_number(label.label)
+            add_styles(label[2])  # label.candidates
+            if label[1] == "decimal":  # label.kind
+                add_number(label[0])  # label.label
     return frozenset(seen), frozenset(numbers)
 
 

@@ -34,40 +34,70 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
     A heading's content is markdown-it's (trimmed, the closing ``#`` run left to markdown-it: a
     heading that ends in ``#`` sends the document to it). A paragraph is a run of consecutive text
     lines, ended by a blank line or a heading, its content the lines joined by newlines and trimmed.
+
+    The text is cut at its empty lines first: a legal document is mostly one-line blocks between empty
+    lines, and such a piece is classified whole, with no per-line loop (and no loop step for the empty
+    line after it). A piece of several lines is read line by line; it ends any paragraph it opened.
     """
     if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
         return None  # a line opens an ordered list
     blocks: list[SimpleBlock] = []
+    append = blocks.append
     trim = MD_TRIM_CHARS  # markdown-it's mdTrim is ``str.strip`` of these: called inline, once per block
-    lines = text.split("\n")
-    para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
-    for number, line in enumerate(lines):
-        first = line[:1]
-        if first.isalnum():
-            if para_start < 0:
-                para_start = number
+    number = 0  # the 0-based source line a piece starts on
+    for piece in text.split("\n\n"):
+        if "\n" not in piece:  # one line, then an empty line (or the end of the text)
+            if piece[:1].isalnum():
+                append(("paragraph", number, piece.strip(trim), 0))
+            elif piece:
+                other = _heading_or_blank(piece, number)
+                if other is None:
+                    return None
+                if other is not _BLANK_LINE:
+                    append(other)
+            number += 2
             continue
+        lines = piece.split("\n")
+        para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
+        for offset, line in enumerate(lines, number):
+            if line[:1].isalnum():
+                if para_start < 0:
+                    para_start = offset
+                continue
+            if para_start >= 0:
+                append(("paragraph", para_start, _paragraph(lines, para_start - number, offset - number), 0))
+                para_start = -1
+            if line:
+                other = _heading_or_blank(line, offset)
+                if other is None:
+                    return None
+                if other is not _BLANK_LINE:
+                    append(other)
         if para_start >= 0:
-            blocks.append(("paragraph", para_start, _paragraph(lines, para_start, number).strip(trim), 0))
-            para_start = -1
-        if not line:  # a blank line, the commonest after a text line
-            continue
-        if first == "#":
-            heading = _HEADING.match(line)
-            if heading is None:
-                return None
-            level = len(heading.group(1))
-            content = line[level:]
-            if content.rstrip(" \t").endswith("#"):
-                return None  # a closing `#` run: markdown-it's rule for it is not repeated here
-            blocks.append(("heading", number, content.strip(trim), level))
-        elif not _BLANK.issuperset(line):
-            return None
-    if para_start >= 0:
-        blocks.append(("paragraph", para_start, _paragraph(lines, para_start, len(lines)).strip(trim), 0))
+            append(("paragraph", para_start, _paragraph(lines, para_start - number, len(lines)), 0))
+        number += len(lines) + 1
     return blocks
 
 
+# What ``_heading_or_blank`` returns for a line of spaces and tabs: no block, and nothing to refuse.
+_BLANK_LINE: SimpleBlock = ("", -1, "", 0)
+
+
+def _heading_or_blank(line: str, number: int) -> SimpleBlock | None:
+    """A non-empty line that is not a text line: its heading block, ``_BLANK_LINE`` for a line of
+    spaces and tabs, or ``None`` for any other construct (the document goes to markdown-it)."""
+    if line[0] == "#":
+        heading = _HEADING.match(line)
+        if heading is None:
+            return None
+        level = len(heading.group(1))
+        content = line[level:]
+        if content.rstrip(" \t").endswith("#"):
+            return None  # a closing `#` run: markdown-it's rule for it is not repeated here
+        return ("heading", number, content.strip(MD_TRIM_CHARS), level)
+    return _BLANK_LINE if _BLANK.issuperset(line) else None
+
+
 def _paragraph(lines: list[str], start: int, end: int) -> str:
-    """Lines ``start`` to ``end`` joined by newlines; a one-line paragraph (the common case) as is."""
-    return lines[start] if end - start == 1 else "\n".join(lines[start:end])
+    """Lines ``start`` to ``end`` joined by newlines and trimmed; a one-line paragraph as is."""
+    return (lines[start] if end - start == 1 else "\n".join(lines[start:end])).strip(MD_TRIM_CHARS)
