@@ -49,12 +49,8 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
         if "\n" not in piece:  # one line, then an empty line (or the end of the text)
             if piece[:1].isalnum():
                 append(("paragraph", number, piece.strip(trim), 0))
-            elif piece:
-                other = _heading_or_blank(piece, number)
-                if other is None:
-                    return None
-                if other is not _BLANK_LINE:
-                    append(other)
+            elif piece and not _add_heading_or_blank(piece, number, blocks):
+                return None
             number += 2
             continue
         lines = piece.split("\n")
@@ -67,35 +63,28 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
             if para_start >= 0:
                 append(("paragraph", para_start, _paragraph(lines, para_start - number, offset - number), 0))
                 para_start = -1
-            if line:
-                other = _heading_or_blank(line, offset)
-                if other is None:
-                    return None
-                if other is not _BLANK_LINE:
-                    append(other)
+            if line and not _add_heading_or_blank(line, offset, blocks):
+                return None
         if para_start >= 0:
             append(("paragraph", para_start, _paragraph(lines, para_start - number, len(lines)), 0))
         number += len(lines) + 1
     return blocks
 
 
-# What ``_heading_or_blank`` returns for a line of spaces and tabs: no block, and nothing to refuse.
-_BLANK_LINE: SimpleBlock = ("", -1, "", 0)
-
-
-def _heading_or_blank(line: str, number: int) -> SimpleBlock | None:
-    """A non-empty line that is not a text line: its heading block, ``_BLANK_LINE`` for a line of
-    spaces and tabs, or ``None`` for any other construct (the document goes to markdown-it)."""
+def _add_heading_or_blank(line: str, number: int, blocks: list[SimpleBlock]) -> bool:
+    """A non-empty line that is not a text line: a heading is added to ``blocks``, a line of spaces
+    and tabs adds nothing; ``False`` for any other construct (the document goes to markdown-it)."""
     if line[0] == "#":
         heading = _HEADING.match(line)
         if heading is None:
-            return None
+            return False
         level = len(heading.group(1))
         content = line[level:]
         if content.rstrip(" \t").endswith("#"):
-            return None  # a closing `#` run: markdown-it's rule for it is not repeated here
-        return ("heading", number, content.strip(MD_TRIM_CHARS), level)
-    return _BLANK_LINE if _BLANK.issuperset(line) else None
+            return False  # a closing `#` run: markdown-it's rule for it is not repeated here
+        blocks.append(("heading", number, content.strip(MD_TRIM_CHARS), level))
+        return True
+    return _BLANK.issuperset(line)
 
 
 def _paragraph(lines: list[str], start: int, end: int) -> str:
