@@ -14,8 +14,12 @@ T = TypeVar("T")
 
 
 class RecentByIdentity(Generic[T]):
-    """``fn``'s answers for the last ``keep`` objects, found by identity. The objects are held, so no id
-    is reused while an answer is kept; callers must not mutate the answers."""
+    """``fn``'s answers for the ``keep`` objects used last, found by identity. The objects are held, so
+    no id is reused while an answer is kept; callers must not mutate the answers.
+
+    Least recently *used* goes first, not least recently added: a run of pairs asks for its shared
+    source object between each new test object, and a first-come list of two would push the source
+    out every second pair."""
 
     def __init__(self, fn: Callable[[Any], T], keep: int = 4) -> None:
         self._fn = fn
@@ -23,8 +27,11 @@ class RecentByIdentity(Generic[T]):
         self._recent: list[tuple[Any, T]] = []
 
     def __call__(self, obj: Any) -> T:
-        for seen, value in self._recent:
+        recent = self._recent
+        for index, (seen, value) in enumerate(recent):
             if seen is obj:
+                if index != len(recent) - 1:
+                    recent.append(recent.pop(index))
                 return value
         value = self._fn(obj)
         self._recent.append((obj, value))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_right
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -51,28 +51,8 @@ def compiled_matcher() -> Iterator[None]:
 # consecutive pairs of one base document hand it the same source text object (see ``_flattened``):
 # the source's marks and tokens are made once per run of pairs (~8% of the floor stage). The engine
 # only reads the token lists it gets back.
-class _LastUsed:
-    """``fn``'s answers for the ``keep`` texts used last, found by identity (each new test text would
-    push a first-come memo's shared source text out). The texts are held, so no id is reused."""
-
-    def __init__(self, fn: Callable[[str], Any], keep: int = 2) -> None:
-        self._fn, self._keep = fn, keep
-        self._recent: OrderedDict[int, tuple[str, Any]] = OrderedDict()
-
-    def __call__(self, text: str) -> Any:
-        found = self._recent.get(id(text))
-        if found is not None:
-            self._recent.move_to_end(id(text))
-            return found[1]
-        value = self._fn(text)
-        self._recent[id(text)] = (text, value)
-        while len(self._recent) > self._keep:
-            self._recent.popitem(last=False)
-        return value
-
-
-_marked = _LastUsed(redlines.processor.concatenate_paragraphs_and_add_chr_182)
-_tokens = _LastUsed(redlines.processor.tokenize_text)
+_marked = RecentByIdentity(redlines.processor.concatenate_paragraphs_and_add_chr_182, keep=2)
+_tokens = RecentByIdentity(redlines.processor.tokenize_text, keep=2)
 
 
 @contextmanager
