@@ -102,6 +102,9 @@ def test_forked_workers_are_dask_tasks_and_leave_the_hash_seed_alone(monkeypatch
     assert out == [2 * i for i in range(64)]
     assert len(seen) == 2 * 8 and sorted(seen) == [("pairs", task) for task in range(16)]
     assert "PYTHONHASHSEED" not in os.environ
+    monkeypatch.setenv("PYTHONHASHSEED", "0")  # the one set value Dask would replace
+    assert map_pairs(_double_or_fail, items, [f"real/p{i}" for i in range(64)], "floor", "fork:2") == out
+    assert os.environ["PYTHONHASHSEED"] == "0"
 
 
 def test_forked_workers_name_the_first_failing_pair_like_the_serial_run() -> None:

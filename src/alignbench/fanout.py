@@ -219,6 +219,8 @@ def _forked(
         _inherited = None
         if hash_seed is None:
             os.environ.pop("PYTHONHASHSEED", None)
+        else:  # Dask replaces a seed of "0" too
+            os.environ["PYTHONHASHSEED"] = hash_seed
         if progress is not None:
             progress.close()
     out: list[R] = []
