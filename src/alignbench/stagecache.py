@@ -56,9 +56,9 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     ),
 }
 _LIBRARIES: dict[str, tuple[str, ...]] = {
-    "trees": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
+    "trees": ("markdown-it-py", "pyyaml"),
     "labels": ("pyyaml",),
-    "features": ("markdown-it-py", "mdit-py-plugins", "pyyaml"),
+    "features": ("markdown-it-py", "pyyaml"),
 }
 T = TypeVar("T")
 
