@@ -40,8 +40,15 @@ def _reference_crossing(walk, s2t):
 
 @settings(max_examples=150, deadline=None)
 @given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
-def test_crossing_and_inserts_equal_their_definitions(trees, backend):
+def test_crossing_inserts_and_changes_equal_their_definitions(trees, backend):
+    """One test per generated pair and backend: drawing the pair costs hypothesis more than the walk
+    and both checks (they were two tests of 150 examples each drawing the same pairs)."""
     walk = _walk(*trees, backend)
+    assert_crossing_and_inserts_equal_their_definitions(walk)
+    assert_changes_picked_by_columns_equal_the_block_by_block_list(walk)
+
+
+def assert_crossing_and_inserts_equal_their_definitions(walk):
     for partners in (walk.s2t, section_partners(walk)):
         assert crossing_sources(walk, partners) == _reference_crossing(walk, partners)
     _, flags = build_pairs(walk)
@@ -72,9 +79,6 @@ def _reference_changes(walk, flags):
     return out
 
 
-@settings(max_examples=150, deadline=None)
-@given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
-def test_changes_picked_by_columns_equal_the_block_by_block_list(trees, backend):
-    walk = _walk(*trees, backend)
+def assert_changes_picked_by_columns_equal_the_block_by_block_list(walk):
     _, flags = build_pairs(walk)
     assert [tuple(c) for c in build_changes(walk, flags)] == _reference_changes(walk, flags)
