@@ -187,10 +187,16 @@ class FlatDocument:
         self.effective_label: list[str | None] = list(labels)
         for i in containers:
             text[i] = ""
+        key, effective_label = self.key, self.effective_label
         for i in containers:
-            self.key[i] = self._key(i)
-            if kinds[i] in _SECTION_KINDS and not labels[i]:
-                self.effective_label[i] = self._effective_label(i)
+            if kinds[i] in _SECTION_KINDS:
+                # _key and _effective_label inline, sharing one search for the heading child.
+                h = self.heading_child(i)
+                key[i] = self._section_key(i, h)
+                if not labels[i]:
+                    effective_label[i] = None if h is None else labels[h]
+            else:
+                key[i] = self._key(i)
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
         self._names: dict[int, Names | None] = {}
 
@@ -212,23 +218,26 @@ class FlatDocument:
             cells = [c for c in self.children[i] if self.kind[c] == "cell"]
             return UNIT_SEPARATOR.join(self.text[c] for c in cells) if cells else None
         if kind in ("section", "document"):
-            h = self.heading_child(i)
-            if h is None:
-                return None
-            title = self.text[h]
-            if not title:
-                # A label-only heading ("SEC. 552." with its text below) names nothing by itself: keyed
-                # on the number alone, two different provisions that share a number would pair exactly.
-                # The first text block after the heading stands in for the title.
-                body = next(
-                    (c for c in self.children[i] if c != h and self.kind[c] in _TEXT_KINDS and self.text[c]),
-                    None,
-                )
-                title = "" if body is None else UNIT_SEPARATOR + self.text[body]
-            return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
+            return self._section_key(i, self.heading_child(i))
         if kind == "table":
             return None
         return self.text[i]
+
+    def _section_key(self, i: int, h: int | None) -> str | None:
+        """The key of section (or document) ``i`` headed by ``h``: the heading's label and title."""
+        if h is None:
+            return None
+        title = self.text[h]
+        if not title:
+            # A label-only heading ("SEC. 552." with its text below) names nothing by itself: keyed
+            # on the number alone, two different provisions that share a number would pair exactly.
+            # The first text block after the heading stands in for the title.
+            body = next(
+                (c for c in self.children[i] if c != h and self.kind[c] in _TEXT_KINDS and self.text[c]),
+                None,
+            )
+            title = "" if body is None else UNIT_SEPARATOR + self.text[body]
+        return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
 
     def _effective_label(self, i: int) -> str | None:
         if self.label[i] or self.kind[i] not in ("section", "document"):
