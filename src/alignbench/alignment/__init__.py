@@ -12,7 +12,6 @@ import importlib
 import json
 from collections import Counter
 from functools import cache
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +41,6 @@ __all__ = [
 ]
 
 ENGINE_NAME = "alignbench"
-_MATCHED_BY = attrgetter("matched_by")
 # The result types load on first use (PEP 562): `alignbench compare --help` imports this package for
 # the backend names and must not pay for the JSON model (and the YAML library behind it).
 _LAZY = {"AlignedPair": "model", "Alignment": "model", "Change": "model", "PreparedPair": "prepared"}
@@ -119,7 +117,7 @@ def _align(
     walk = Walk(src, tst, config, memo, headings)
     walk.run()
     pairs, flags = build_pairs(walk)
-    matched = Counter(map(_MATCHED_BY, pairs))
+    matched = Counter(walk.matched_by.values())  # one entry per pair, as in ``pairs``
     counts = {name: matched[name] for name in ("root", *PASS_NAMES)}
     src, tst = walk.src, walk.tst
     return Alignment(

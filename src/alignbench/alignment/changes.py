@@ -79,18 +79,19 @@ def crossing_sources(walk: Walk, s2t: list[int] | None = None) -> set[int]:
     return crossing
 
 
-def previous_paired(matched: list[int]) -> list[int]:
-    """For each block, the nearest earlier block in document order that has a partner (-1 if none)."""
-    out = [-1] * len(matched)
-    last = -1
-    for i, partner in enumerate(matched):
-        out[i] = last
-        if partner != -1:
-            last = i
-    return out
+def previous_paired(matched: list[int], i: int) -> int:
+    """The nearest block before ``i`` in document order that has a partner (-1 if none).
+
+    Asked only for the blocks of relabelled pairs, each the first block after a run of unpaired ones
+    at most: the runs walked back over are disjoint, so all questions together read each block once
+    (a table of every block's answer cost two passes over both documents per comparison)."""
+    j = i - 1
+    while j >= 0 and matched[j] == -1:
+        j -= 1
+    return j
 
 
-def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -> bool:
+def renested(walk: Walk, s: int, t: int) -> bool:
     """Re-nested one level in place while renumbered: not a move (issue #14, class 3).
 
     Only for a block whose number changed: a renumber storm is where a reader's alpha/roman ambiguity
@@ -110,21 +111,14 @@ def renested(walk: Walk, s: int, t: int, prev_s: list[int], prev_t: list[int]) -
     one_down = pt > 0 and s2t[ps] == tst.parent[pt]
     if not (one_up or one_down):
         return False
-    before_s, before_t = prev_s[s], prev_t[t]
-    return before_s != -1 and s2t[before_s] == before_t
+    before_s = previous_paired(s2t, s)
+    return before_s != -1 and s2t[before_s] == previous_paired(walk.t2s, t)
 
 
 def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     eff = section_partners(walk)
     crossing = crossing_sources(walk, eff)
-    previous: list[list[int]] = []  # previous_paired of both sides, made when a pair first needs it
-
-    def re_nested(s: int, t: int) -> bool:
-        if not previous:
-            previous.extend((previous_paired(s2t), previous_paired(walk.t2s)))
-        return renested(walk, s, t, previous[0], previous[1])
-
     pairs: list[AlignedPair] = []
     flags: dict[int, tuple[bool, bool]] = {}
     # Runs once per pair of every comparison: the columns are read into locals, and the calls a
@@ -152,7 +146,7 @@ def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bo
                 and eff[section] == tst_parent[t]
             ):
                 ps, pt, at = section, tst_parent[t], section
-            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (relabelled and re_nested(s, t))
+            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (relabelled and renested(walk, s, t))
             moved = (not corresponds) or at in crossing
             renumbered = corresponds and relabelled
         flags[s] = _FLAGS[moved][renumbered]
@@ -173,7 +167,7 @@ def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Chang
         t = s2t[s]
         if t == -1:
             if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
-                out.append(Change("delete", src.address[s], None, src_label[s], None))
+                out.append(_new_pair(Change, ("delete", src.address[s], None, src_label[s], None)))
             continue
         moved, renumbered = flags[s]
         if moved:
@@ -184,9 +178,9 @@ def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Chang
             kind = "modify"
         else:
             continue
-        out.append(Change(kind, src.address[s], tst.address[t], src_label[s], tst_label[t]))
+        out.append(_new_pair(Change, (kind, src.address[s], tst.address[t], src_label[s], tst_label[t])))
     tst_parent = tst.parent
     for t in unmatched(t2s):
         if t2s[tst_parent[t]] != -1:  # topmost block of an inserted subtree
-            out.append(Change("insert", None, tst.address[t], None, tst_label[t]))
+            out.append(_new_pair(Change, ("insert", None, tst.address[t], None, tst_label[t])))
     return out

@@ -7,7 +7,7 @@ keys, labels and token sequences are all looked up by index, never recomputed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import compress, repeat
 from operator import attrgetter
 
 from alignbench.alignment.names import name_words
@@ -37,10 +37,7 @@ Names = tuple[tuple[str, ...], tuple[str, ...]]
 
 # The children of a leaf: one shared empty tuple rather than an empty list per block.
 _LEAF: tuple[int, ...] = ()
-_ADDRESS = attrgetter("address")
-_KIND = attrgetter("kind")
-_TEXT = attrgetter("text")
-_LABEL = attrgetter("label")
+_COLUMNS = attrgetter("address", "kind", "text", "label")
 _CHILDREN = attrgetter("children")
 
 
@@ -52,7 +49,6 @@ def _flatten(
     parent: list[int],
     position: list[int],
     children: list[Sequence[int]],
-    containers: list[int],
     parents: list[int],
 ) -> int:
     """Append ``block``'s subtree in pre-order (the order of ``BlockTree.blocks()``), recording each
@@ -60,13 +56,12 @@ def _flatten(
 
     Most children are leaves: a run of leaf siblings is appended a column at a time, and only a
     child with children of its own recurses (the depth is the tree's, bounded by the readers'
-    ``MAX_DEPTH``)."""
+    ``MAX_DEPTH``). A childless container is a leaf here; containers are found from the kind column.
+    """
     i = len(blocks)
     blocks.append(block)
     parent.append(up)
     position.append(pos)
-    if block.kind in _CONTAINER_KINDS:
-        containers.append(i)
     kids = block.children
     if not kids:
         children.append(_LEAF)
@@ -75,8 +70,8 @@ def _flatten(
     children.append(own)
     parents.append(i)
     grand = list(map(_CHILDREN, kids))
-    if not any(grand) and _CONTAINER_KINDS.isdisjoint(map(_KIND, kids)):
-        # Only text leaves below: the common case (a section of clauses).
+    if not any(grand):
+        # Only leaves below: the common case (a section of clauses).
         count = len(kids)
         first = len(blocks)
         blocks.extend(kids)
@@ -86,8 +81,8 @@ def _flatten(
         own.extend(range(first, first + count))
         return i
     for k, kid in enumerate(kids):
-        if grand[k] or kid.kind in _CONTAINER_KINDS:
-            own.append(_flatten(kid, i, k, blocks, parent, position, children, containers, parents))
+        if grand[k]:
+            own.append(_flatten(kid, i, k, blocks, parent, position, children, parents))
         else:
             own.append(len(blocks))
             blocks.append(kid)
@@ -166,9 +161,8 @@ class FlatDocument:
         parent: list[int] = []
         position: list[int] = []
         children: list[Sequence[int]] = []
-        containers: list[int] = []
         parents: list[int] = []
-        _flatten(tree.root, -1, 0, blocks, parent, position, children, containers, parents)
+        _flatten(tree.root, -1, 0, blocks, parent, position, children, parents)
         n = len(blocks)
         self.blocks = blocks
         self.parent = parent
@@ -177,23 +171,32 @@ class FlatDocument:
         self.parents = parents  # the blocks with children, in document order
         # Column by column at C speed (map over an attribute getter), where a comprehension per column
         # ran a bytecode loop over every block; containers (a few per hundred blocks) are fixed after.
-        self.address = list(map(_ADDRESS, blocks))
-        self.kind = kinds = list(map(_KIND, blocks))
+        # One attribute getter per block for four columns, transposed by zip at C speed.
+        addresses, kind_column, texts, label_column = zip(*map(_COLUMNS, blocks), strict=True)
+        self.address = list(addresses)
+        self.kind = kinds = list(kind_column)
         self.cls = list(map(KIND_CLASS.__getitem__, kinds))
         self.has_cells = CLASS_CELL in self.cls
+        containers = list(compress(range(n), map(_CONTAINER_KINDS.__contains__, kinds)))
         # A container carries no text: its entry is set to "" below, as its own text always is.
-        self.text = text = normalised_texts(list(map(_TEXT, blocks)))
+        self.text = text = normalised_texts(list(texts))
         self.vocabulary = vocabulary  # shared by both documents of a comparison
         self._tokens: list[tuple[int, ...] | None] = [None] * n
-        self.label = labels = list(map(_LABEL, blocks))
+        self.label = labels = list(label_column)
         self.key: list[str | None] = list(text)
         self.effective_label: list[str | None] = list(labels)
         for i in containers:
             text[i] = ""
+        key, effective_label = self.key, self.effective_label
         for i in containers:
-            self.key[i] = self._key(i)
-            if kinds[i] in _SECTION_KINDS and not labels[i]:
-                self.effective_label[i] = self._effective_label(i)
+            if kinds[i] in _SECTION_KINDS:
+                # _key and _effective_label inline, sharing one search for the heading child.
+                h = self.heading_child(i)
+                key[i] = self._section_key(i, h)
+                if not labels[i]:
+                    effective_label[i] = None if h is None else labels[h]
+            else:
+                key[i] = self._key(i)
         self._subtree_tokens: dict[int, tuple[int, ...]] = {}
         self._names: dict[int, Names | None] = {}
 
@@ -215,23 +218,26 @@ class FlatDocument:
             cells = [c for c in self.children[i] if self.kind[c] == "cell"]
             return UNIT_SEPARATOR.join(self.text[c] for c in cells) if cells else None
         if kind in ("section", "document"):
-            h = self.heading_child(i)
-            if h is None:
-                return None
-            title = self.text[h]
-            if not title:
-                # A label-only heading ("SEC. 552." with its text below) names nothing by itself: keyed
-                # on the number alone, two different provisions that share a number would pair exactly.
-                # The first text block after the heading stands in for the title.
-                body = next(
-                    (c for c in self.children[i] if c != h and self.kind[c] in _TEXT_KINDS and self.text[c]),
-                    None,
-                )
-                title = "" if body is None else UNIT_SEPARATOR + self.text[body]
-            return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
+            return self._section_key(i, self.heading_child(i))
         if kind == "table":
             return None
         return self.text[i]
+
+    def _section_key(self, i: int, h: int | None) -> str | None:
+        """The key of section (or document) ``i`` headed by ``h``: the heading's label and title."""
+        if h is None:
+            return None
+        title = self.text[h]
+        if not title:
+            # A label-only heading ("SEC. 552." with its text below) names nothing by itself: keyed
+            # on the number alone, two different provisions that share a number would pair exactly.
+            # The first text block after the heading stands in for the title.
+            body = next(
+                (c for c in self.children[i] if c != h and self.kind[c] in _TEXT_KINDS and self.text[c]),
+                None,
+            )
+            title = "" if body is None else UNIT_SEPARATOR + self.text[body]
+        return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
 
     def _effective_label(self, i: int) -> str | None:
         if self.label[i] or self.kind[i] not in ("section", "document"):

@@ -45,15 +45,22 @@ def _support(walk: Walk) -> dict[tuple[int, int], int]:
     """(S, T) -> number of child pairs linking two unmatched containers of one kind class."""
     src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
     support: dict[tuple[int, int], int] = {}
-    for c in range(1, len(src)):
-        t = s2t[c]
-        if t == -1:
+    # A child counts only under an unmatched source container: those (a few in a hundred blocks, found
+    # by flat.unmatched at C speed) are visited, not every block. The order of the keys is not read.
+    for ps in unmatched(s2t):
+        kids = src.children[ps]
+        if not kids:
             continue
-        ps, pt = src.parent[c], tst.parent[t]
-        if ps <= 0 or pt <= 0 or s2t[ps] != -1 or t2s[pt] != -1 or src.cls[ps] != tst.cls[pt]:
-            continue
-        key = (ps, pt)
-        support[key] = support.get(key, 0) + 1
+        cls = src.cls[ps]
+        for c in kids:
+            t = s2t[c]
+            if t == -1:
+                continue
+            pt = tst.parent[t]
+            if pt <= 0 or t2s[pt] != -1 or tst.cls[pt] != cls:
+                continue
+            key = (ps, pt)
+            support[key] = support.get(key, 0) + 1
     for (ps, pt), count in support.items():
         hs, ht = src.heading_child(ps), tst.heading_child(pt)
         if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
