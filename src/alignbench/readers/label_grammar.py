@@ -12,6 +12,7 @@ text, so ``88 Colin P. Kelly Jr. St.`` is an address, not clause 88.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -122,7 +123,7 @@ def _is_first(style: Style) -> bool:
 
 
 def continues_a_sequence(
-    label: LabelMatch, seen: frozenset[tuple[str, int]], numbers: frozenset[str]
+    label: LabelMatch, seen: Set[tuple[str, int]], numbers: Set[str]
 ) -> tuple[Style, ...]:
     """The candidate styles of ``label`` that start or continue a sequence in the document.
 

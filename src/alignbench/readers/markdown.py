@@ -270,10 +270,13 @@ def _heading(
 ) -> Unit:
     item = _take_marker(items)
     label = match_label(title, profile, heading=True)
-    if label is not None and label.kind in profile.headings.labelled_kinds:
-        return Unit("heading", text=label.rest, label=label, rank=rank, line=line, path=path)
-    marker = _marker_label(item, title) if item is not None else None
-    return Unit("heading", text=title, label=marker, rank=rank, line=line, path=path)
+    if label is None or label.kind not in profile.headings.labelled_kinds:
+        text = title
+        label = _marker_label(item, title) if item is not None else None
+    else:
+        text = label.rest
+    # Unit("heading", text=text, label=label, rank=rank, line=line, path=path), built at C speed.
+    return _new_unit(Unit, ("heading", text, label, rank, line, path, False, 0, None, (), False, EMPTY_ATTRS))
 
 
 def _indented_chunks(content: str) -> list[list[str]]:

@@ -42,7 +42,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
 from alignbench.readers.tree_nodes import Node, adopt, new_node
-from alignbench.readers.units import MAX_DEPTH, Unit
+from alignbench.readers.units import MAX_DEPTH, Unit, numbering_of
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -110,7 +110,7 @@ class _Builder:
         of every document read, and a method call per step was a third of the time of building a tree.
         A clause (the common unit) is placed here; rarer units go to their methods.
         """
-        seen, numbers = _numbering_in(stream)
+        seen, numbers = numbering_of(stream)
         clauses = self.clauses
         sections = self.sections
         continues = continues_a_sequence
@@ -123,7 +123,7 @@ class _Builder:
             # (structural: a Markdown list item, which CommonMark already placed)
             if label is not None and not structural:  # a list item's marker labels it whatever follows
                 styles = continues(label, seen, numbers)
-                if styles is not label.candidates and styles != label.candidates:
+                if styles is not label[2] and styles != label[2]:  # (label.candidates)
                     unit = _narrowed(unit, label, styles)
                     label = unit.label
                     text = unit.text
@@ -143,14 +143,15 @@ class _Builder:
                     self._close_outdented_items(unit)
                     self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
                 continue
-            # A clause.
-            decimal = 0 if structural else label.decimal_depth
-            candidates = label.candidates
+            # A clause. Its label's fields in one unpacking, and open records' fields by index (a named
+            # tuple's field name is a descriptor call; this runs once per clause read).
+            written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
+            decimal = 0 if structural else decimal_depth
             style = candidates[0]
             top = clauses[-1] if clauses else None
             if (
                 top is not None
-                and top.style.key == style.key
+                and top[1][0] == style[0]  # top.style.key == style.key
                 and len(candidates) == 1
                 and (
                     top.item_depth == item_depth
@@ -194,23 +195,23 @@ class _Builder:
                     del clauses[same:]
                 elif decimal:
                     self._close_to_shallower_decimal(label)
-            level = decimal or (clauses[-1].node.level if clauses else self._base_level()) + 1
+            level = decimal or (clauses[-1][0].level if clauses else self._base_level()) + 1
             # Node("list_item", ...) without the call: its slots filled directly, once per clause read.
             node = new_node(Node)
             node.kind = "list_item"
-            node.label = None if label.kind == "bullet" else label.label  # label.block_label, inline
+            node.label = None if label_kind == "bullet" else written  # label.block_label, inline
             node.text = text
             node.level = level
             node.attrs = dict(attrs) if attrs else EMPTY_ATTRS
             node.children = ()  # type: ignore[assignment]  # a list once it adopts a child (adopt)
             if clauses:  # adopt(clauses[-1].node, node), inline: once per nested clause read
-                parent = clauses[-1].node
+                parent = clauses[-1][0]  # .node
                 if parent.children.__class__ is list:
                     parent.children.append(node)
                 else:
                     parent.children = [node]
             else:  # the section's or the document's own clause (self._container(), inline: commonest)
-                (sections[-1].node if sections else self.root).children.append(node)
+                (sections[-1][0] if sections else self.root).children.append(node)  # (.node)
             clauses.append(
                 _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
             )
@@ -350,21 +351,6 @@ def _numbers(label: str | None) -> list[str]:
 
 def _indent(clause: _OpenClause) -> int:
     return clause.indent if clause.indent is not None else 0
-
-
-def _numbering_in(units: list[Unit]) -> tuple[frozenset[tuple[str, int]], frozenset[str]]:
-    seen: set[tuple[str, int]] = set()
-    numbers: set[str] = set()
-    add_styles = seen.update  # a Style is the (key, ordinal) tuple itself
-    add_number = numbers.add
-    # Fields by index (a named tuple's field name is a descriptor call): this walks every unit.
-    for unit in units:
-        label = unit[2]  # unit.label
-        if label is not None:
-            add_styles(label[2])  # label.candidates
-            if label[1] == "decimal":  # label.kind
-                add_number(label[0])  # label.label
-    return frozenset(seen), frozenset(numbers)
 
 
 def _narrowed(unit: Unit, label: LabelMatch, styles: tuple[Style, ...]) -> Unit:

@@ -45,12 +45,17 @@ class Node:
         """This node as its immutable block, addresses included (one pass, so ``BlockTree`` need not
         re-address); the node's children are frozen with it and the node must not be used after."""
         counts: dict[str, int] = {}
+        items = 0  # list items, the commonest children, are counted without the dict
         prefix = "" if address == ROOT_ADDRESS else address
         children = self.children
         for child in children:
             kind = child.kind
-            n = counts[kind] = counts.get(kind, 0) + 1
-            at = f"{prefix}/{kind}[{n}]"
+            if kind == "list_item":
+                items += 1
+                at = f"{prefix}/list_item[{items}]"
+            else:
+                n = counts[kind] = counts.get(kind, 0) + 1
+                at = f"{prefix}/{kind}[{n}]"
             if child.children:
                 child.freeze(at)
             else:  # a leaf, frozen here: most blocks are leaves, and a call per block is a tenth of a read

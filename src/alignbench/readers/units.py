@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from alignbench.blocks import EMPTY_ATTRS
-from alignbench.readers.label_grammar import LabelMatch, match_label
+from alignbench.readers.label_grammar import LabelMatch, Style, match_label
 from alignbench.readers.profiles import Profile
 
 # Legal documents nest a dozen levels at most (a bill's title > subtitle > section > (a) > (1) > (A)
@@ -64,6 +66,22 @@ class Unit(NamedTuple):
     rows: tuple[tuple[str, ...], ...] = ()
     header: bool = False
     attrs: Mapping[str, Any] = EMPTY_ATTRS
+
+
+_third = itemgetter(2)  # a unit's label, a label's candidates
+
+# A document's numbering: every (style key, ordinal) a label candidate has, and every decimal label as
+# written; what ``label_grammar.continues_a_sequence`` asks a label about.
+Numbering = tuple[set[Style], set[str]]
+
+
+def numbering_of(units: Sequence[Unit]) -> Numbering:
+    """The numbering of a unit stream, walked at C speed (map, filter, chain): it visits every unit of
+    every document read, and a Python loop over them cost a twentieth of a read."""
+    labels = list(filter(None, map(_third, units)))  # every unit's label (field 2), None dropped
+    seen = set(chain.from_iterable(map(_third, labels)))  # their candidates (field 2)
+    numbers = {label[0] for label in labels if label[1] == "decimal"}  # (label.label, label.kind)
+    return seen, numbers
 
 
 @dataclass(slots=True)
