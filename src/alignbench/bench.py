@@ -9,6 +9,9 @@ The loop is timed right before and right after every timed run, and each run is 
 its own two loops; a figure is the median of those ratios. The shared machines this runs on switch
 speed mid-run (the same loop takes 100 ms, then 205 ms, for seconds at a time), so one calibration at
 the start could be taken in the other speed than the run it divides, and the ratio was off by up to 2x.
+A run whose two loops differ by more than ``STEADY_DRIFT`` saw the machine change speed, so its ratio
+says nothing: it is discarded and run again (up to ``MAX_ATTEMPTS`` times the repeats), and the line
+says how many were.
 """
 
 from __future__ import annotations
@@ -55,26 +58,66 @@ def calibration_loop() -> int:
     return len(d)
 
 
+# Two calibration loops around a run that differ by more than this fraction of the faster one: the
+# machine changed speed during the run (its two speeds are 2x apart), so the run is timed again.
+STEADY_DRIFT = 0.2
+MAX_ATTEMPTS = 4
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One timed run and the calibration loops right before and after it, in seconds."""
+
+    before: float
+    run: float
+    after: float
+
+    @property
+    def ratio(self) -> float:
+        return self.run / ((self.before + self.after) / 2)
+
+    @property
+    def steady(self) -> bool:
+        return max(self.before, self.after) <= (1 + STEADY_DRIFT) * min(self.before, self.after)
+
+
 @dataclass(frozen=True)
 class Timing:
     seconds: float  # the median run
     calib: float  # the median of each run's ratio to the calibration loops timed around it
     last: object = None  # what the last run returned
+    discarded: int = 0  # runs the machine changed speed during (see ``Sample.steady``)
+    all_unsteady: bool = False  # no run was steady: the figure is the median of them all
+
+
+def summarise(samples: Sequence[Sample], last: object = None) -> Timing:
+    """The medians over the steady samples, or over all of them when none was steady (flagged)."""
+    steady = [s for s in samples if s.steady]
+    used = steady or list(samples)
+    return Timing(
+        statistics.median(s.run for s in used),
+        statistics.median(s.ratio for s in used),
+        last,
+        discarded=len(samples) - len(steady),
+        all_unsteady=not steady,
+    )
 
 
 def timed(fn: Callable[[], object], repeats: int) -> Timing:
-    """``fn`` run ``repeats`` times, each run between two calibration loops (see the module docstring)."""
-    seconds, ratios = [], []
+    """``fn`` run until ``repeats`` runs were steady (at most ``MAX_ATTEMPTS * repeats`` runs), each
+    between two calibration loops (see the module docstring)."""
+    samples: list[Sample] = []
     last: object = None
-    for _ in range(repeats):
+    steady = 0
+    while steady < repeats and len(samples) < MAX_ATTEMPTS * repeats:
         before = _seconds(calibration_loop)
         start = time.perf_counter()
         last = fn()
         run = time.perf_counter() - start
         after = _seconds(calibration_loop)
-        seconds.append(run)
-        ratios.append(run / ((before + after) / 2))
-    return Timing(statistics.median(seconds), statistics.median(ratios), last)
+        samples.append(Sample(before, run, after))
+        steady += samples[-1].steady
+    return summarise(samples, last)
 
 
 def _seconds(fn: Callable[[], object]) -> float:
@@ -188,7 +231,12 @@ def _verdict(ok: bool) -> str:
 
 
 def _figure(timing: Timing) -> str:
-    return f"{timing.seconds * 1000:,.1f} ms = {timing.calib:.2f} calib"
+    figure = f"{timing.seconds * 1000:,.1f} ms = {timing.calib:.2f} calib"
+    if timing.all_unsteady:
+        return f"{figure} [no steady run: the machine changed speed during every one]"
+    if timing.discarded:
+        return f"{figure} [{timing.discarded} run(s) re-run: the machine changed speed during them]"
+    return figure
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -202,8 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeats = max(1, args.repeats)
     calib = timed(calibration_loop, repeats)
     print(
-        f"alignbench bench (median of {repeats}); calib = {calib.seconds * 1000:.1f} ms (1M-iteration loop), "
-        "timed before and after every run"
+        f"alignbench bench (median of {repeats} steady runs); calib = {calib.seconds * 1000:.1f} ms "
+        "(1M-iteration loop), timed before and after every run"
     )
 
     small = markdown_pair(SMALL_SECTIONS)
