@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from alignbench.alignment import AlignmentConfig
 from alignbench.alignment.engine import Walk
 from alignbench.alignment.flat import FlatDocument
-from alignbench.alignment.lift import _headings_agree, _support
+from alignbench.alignment.lift import _support, add_heading_support
 from alignbench.alignment.similarity import Vocabulary
 from alignment_fixtures.strategies import tree_pairs
 
@@ -26,13 +26,7 @@ def _reference_support(walk):
         if ps <= 0 or pt <= 0 or s2t[ps] != -1 or t2s[pt] != -1 or src.cls[ps] != tst.cls[pt]:
             continue
         support[(ps, pt)] = support.get((ps, pt), 0) + 1
-    for (ps, pt), count in support.items():
-        hs, ht = src.heading_child(ps), tst.heading_child(pt)
-        if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
-            continue
-        if _headings_agree(src, hs, tst, ht):
-            support[(ps, pt)] = count + 1
-    return support
+    return add_heading_support(walk, support)  # the heading bonus is the same step on either count
 
 
 @settings(max_examples=200, deadline=None)

@@ -61,6 +61,12 @@ def _support(walk: Walk) -> dict[tuple[int, int], int]:
                 continue
             key = (ps, pt)
             support[key] = support.get(key, 0) + 1
+    return add_heading_support(walk, support)
+
+
+def add_heading_support(walk: Walk, support: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """One more for each supported (S, T) whose unpaired headings agree (``_headings_agree``)."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
     for (ps, pt), count in support.items():
         hs, ht = src.heading_child(ps), tst.heading_child(pt)
         if hs is None or ht is None or s2t[hs] != -1 or t2s[ht] != -1:
