@@ -169,9 +169,8 @@ class FlatDocument:
         self.position = position
         self.children = children
         self.parents = parents  # the blocks with children, in document order
-        # Column by column at C speed (map over an attribute getter), where a comprehension per column
-        # ran a bytecode loop over every block; containers (a few per hundred blocks) are fixed after.
-        # One attribute getter per block for four columns, transposed by zip at C speed.
+        # Four columns from one attribute getter per block, transposed by zip at C speed (a comprehension
+        # per column ran a bytecode loop over every block); containers (a few per hundred) are fixed after.
         addresses, kind_column, texts, label_column = zip(*map(_COLUMNS, blocks), strict=True)
         self.address = list(addresses)
         self.kind = kinds = list(kind_column)
@@ -190,7 +189,7 @@ class FlatDocument:
         key, effective_label = self.key, self.effective_label
         for i in containers:
             if kinds[i] in _SECTION_KINDS:
-                # _key and _effective_label inline, sharing one search for the heading child.
+                # The key (_key) and the effective label (the heading's) share one search for the heading.
                 h = self.heading_child(i)
                 key[i] = self._section_key(i, h)
                 if not labels[i]:
@@ -238,12 +237,6 @@ class FlatDocument:
             )
             title = "" if body is None else UNIT_SEPARATOR + self.text[body]
         return f"{self.label[h] or ''}{UNIT_SEPARATOR}{title}"
-
-    def _effective_label(self, i: int) -> str | None:
-        if self.label[i] or self.kind[i] not in ("section", "document"):
-            return self.label[i]
-        h = self.heading_child(i)
-        return None if h is None else self.label[h]
 
     def names(self, i: int) -> Names | None:
         """A heading's (or a headed container's) name as words: without and with its label.
