@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.alignment import AlignmentConfig
-from alignbench.alignment.changes import build_changes, build_pairs, crossing_sources, section_partners
+from alignbench.alignment.changes import build_records, crossing_sources, section_partners
 from alignbench.alignment.engine import Walk
 from alignbench.alignment.flat import FlatDocument
 from alignbench.alignment.lis import lis_indices
@@ -51,8 +51,7 @@ def test_crossing_inserts_and_changes_equal_their_definitions(trees, backend):
 def assert_crossing_and_inserts_equal_their_definitions(walk):
     for partners in (walk.s2t, section_partners(walk)):
         assert crossing_sources(walk, partners) == _reference_crossing(walk, partners)
-    _, flags = build_pairs(walk)
-    inserts = [c.test for c in build_changes(walk, flags) if c.kind == "insert"]
+    inserts = [c.test for c in build_records(walk)[1] if c.kind == "insert"]
     tst, t2s = walk.tst, walk.t2s
     expected = [tst.address[t] for t in range(1, len(tst)) if t2s[t] == -1 and t2s[tst.parent[t]] != -1]
     assert inserts == expected
@@ -79,6 +78,13 @@ def _reference_changes(walk, flags):
     return out
 
 
+def _flags_of(walk, pairs):
+    """(moved, renumbered) of each paired source block, read back off the pairs (source order)."""
+    paired = [s for s, t in enumerate(walk.s2t) if t != -1]
+    assert [p.source_path for p in pairs] == [walk.src.address[s] for s in paired]
+    return {s: (p.moved, p.renumbered) for s, p in zip(paired, pairs, strict=True)}
+
+
 def assert_changes_picked_by_columns_equal_the_block_by_block_list(walk):
-    _, flags = build_pairs(walk)
-    assert [tuple(c) for c in build_changes(walk, flags)] == _reference_changes(walk, flags)
+    pairs, changes = build_records(walk)
+    assert [tuple(c) for c in changes] == _reference_changes(walk, _flags_of(walk, pairs))
