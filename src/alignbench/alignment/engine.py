@@ -158,14 +158,15 @@ class Walk:
         s2t, t2s, cls_s, cls_t = self.s2t, self.t2s, src.cls, tst.cls
         if self.first_descent and not (src.has_cells or tst.has_cells):
             # Before the move pass a block pairs only in its parent's group, which runs once: every
-            # child is still unpaired here, and the per-child test below would keep them all.
-            left_s, left_t = list(src.children[ps]), list(tst.children[pt])
+            # child is still unpaired here, and the per-child test below would keep them all. The
+            # children lists themselves go to the exact pass, which reads them and never changes them.
+            left_s, left_t = src.children[ps], tst.children[pt]
         else:
             left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
             left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
         if not left_s or not left_t:
             return
-        left_s, left_t = self.exact(left_s, left_t)
+        left_s, left_t = exact_pass(self, left_s, left_t)
         if not (left_s and left_t) and not (src.has_cells or tst.has_cells):
             return  # a side with nothing left unpaired: what _has_leftovers would find
         if left_s and left_t and self.config.enabled("label"):
@@ -192,11 +193,7 @@ class Walk:
             if self.s2t[s] == -1 and self.t2s[t] == -1:
                 self.pair(s, t, "positional", self.score(s, t))
 
-    # -- pass 1: exact -------------------------------------------------------------------------
-    def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
-        """Pass 1 (:mod:`alignbench.alignment.exact`); returns the children it left unpaired."""
-        return exact_pass(self, left_s, left_t)
-
+    # -- pass 1, exact: :mod:`alignbench.alignment.exact` (called by align_group) -----------------
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
 
