@@ -152,6 +152,23 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
                 add_change(_new_pair(Change, ("delete", src_address[s], None, src_label[s], None)))
             continue
         label_s, label_t = src_label[s], tst_label[t]
+        if (
+            label_s == label_t
+            and eff[section] == tst_parent[t]
+            and (s2t[section] == eff[section] or src_kind[s] != "heading")
+            and s not in crossing
+        ):
+            # Most pairs: same label, under the partner of their parent, not crossing and not a heading
+            # judged at its section - neither moved nor renumbered, changed only if the text changed.
+            add_pair(
+                _new_pair(
+                    AlignedPair,
+                    (src_address[s], tst_address[t], matched_by[s], confidence[s], False, False, s in twins),
+                )
+            )
+            if src_text[s] != tst_text[t]:
+                add_change(_new_pair(Change, ("modify", src_address[s], tst_address[t], label_s, label_t)))
+            continue
         relabelled = label_s != label_t and is_renumber(label_s, label_t)
         # A heading whose section container was paired elsewhere (so the container's own flag says
         # nothing about it) moves with its section: judge the section's place instead.
