@@ -117,7 +117,7 @@ def _align(
     walk = Walk(src, tst, config, memo, headings)
     walk.run()
     pairs, changes = build_records(walk)
-    matched = Counter(walk.matched_by.values())  # one entry per pair, as in ``pairs``
+    matched = Counter(walk.matched_by)  # one entry per pair, as in ``pairs`` (None for the unpaired)
     counts = {name: matched[name] for name in ("root", *PASS_NAMES)}
     src, tst = walk.src, walk.tst
     return Alignment(

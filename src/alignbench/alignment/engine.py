@@ -36,7 +36,9 @@ Gap = tuple[list[int], list[int]]
 
 
 class Walk:
-    """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
+    """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index, in
+    columns like ``s2t`` (None and 0.0 where a source block is unpaired): a list slot is written and read
+    for a fraction of what a dict entry costs, and a pair is never undone."""
 
     def __init__(
         self,
@@ -55,8 +57,8 @@ class Walk:
         self.sim = Similarity(config.similarity, config.max_comparisons, memo=memo)
         self.s2t = [-1] * len(src)
         self.t2s = [-1] * len(tst)
-        self.matched_by: dict[int, str] = {}
-        self.confidence: dict[int, float] = {}
+        self.matched_by: list[str | None] = [None] * len(src)
+        self.confidence: list[float] = [0.0] * len(src)
         self.queue: deque[tuple[int, int]] = deque()
         self.first_descent = True  # the descent from the roots, before any other pass
         self.groups: list[tuple[int, int]] = []

@@ -24,6 +24,7 @@ def exact_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[list[i
     # group, and a list zipped with its own keys cannot differ in length.
     partner_of = dict(zip(map(key_t.__getitem__, left_t), left_t))  # noqa: B905
     if len(partner_of) == len(left_t):
+        partner_of.pop(None, None)  # a keyless container pairs no source block here
         keys_s = list(map(walk.src.key.__getitem__, left_s))
         if len(set(keys_s)) == len(keys_s):
             return _pair_unique_keys(walk, left_s, left_t, partner_of)
@@ -35,24 +36,21 @@ def _pair_unique_keys(
 ) -> tuple[list[int], list[int]]:
     """Keys unique on both sides: a block pairs with the one of equal key if it is of its class (a
     heading and a paragraph of equal text are two buckets). Pairs are made in source order, as the
-    bucket rule makes them."""
+    bucket rule makes them. ``partner_of`` holds no None key: a keyless source block finds nothing."""
     cls_s, cls_t, key_s, get = walk.src.cls, walk.tst.cls, walk.src.key, partner_of.get
     kids_s, kids_t, queue = walk.src.children, walk.tst.children, walk.queue
     s2t, t2s, matched_by, confidence = walk.s2t, walk.t2s, walk.matched_by, walk.confidence
     rest_s: list[int] = []
-    made = 0
     for s in left_s:
-        key = key_s[s]
-        t = get(key)
-        if t is not None and key is not None and cls_s[s] == cls_t[t]:
+        t = get(key_s[s])
+        if t is not None and cls_s[s] == cls_t[t]:
             # Walk.pair written out: this runs for nearly every block of a revised pair.
             s2t[s], t2s[t], matched_by[s], confidence[s] = t, s, "exact", 1.0
             if kids_s[s] or kids_t[t]:
                 queue.append((s, t))
-            made += 1
         else:
             rest_s.append(s)
-    if made == len(left_t):
+    if len(left_s) - len(rest_s) == len(left_t):  # every test block paired
         return rest_s, []
     t2s = walk.t2s
     return rest_s, [t for t in left_t if t2s[t] == -1]
