@@ -71,7 +71,10 @@ class Walk:
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
-        self.fuzzy_classes = frozenset(fuzzy)
+        self.fuzzy_classes = tuple(sorted(fuzzy))  # the order fuzzy visits them in
+        # Structural pairs keyless containers (key None: no text key, heading or cells) on both sides; a
+        # document pair without them on one side (the root aside) leaves it nothing to do in any group.
+        self.keyless = None in src.key[1:] and None in tst.key[1:]
 
     # -- bookkeeping -------------------------------------------------------------------------
     def pair(self, s: int, t: int, matched_by: str, confidence: float) -> None:
@@ -176,7 +179,7 @@ class Walk:
         if not self._has_leftovers(ps, pt):
             return
         gaps = self.gaps(ps, pt)
-        if self.structural(gaps):
+        if self.keyless and self.structural(gaps):
             gaps = self.gaps(ps, pt)  # the new container pairs split the gaps further
         if self.config.enabled("fuzzy"):
             self.fuzzy(gaps)
@@ -269,7 +272,7 @@ class Walk:
         window = self.config.fuzzy_window
         for gs, gt in gaps:
             candidates: list[tuple[float, int, int, int]] = []
-            for cls in sorted(self.fuzzy_classes):
+            for cls in self.fuzzy_classes:
                 cs = [s for s in gs if src.cls[s] == cls]
                 ct = [t for t in gt if tst.cls[t] == cls]
                 if not cs or not ct:
