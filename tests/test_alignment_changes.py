@@ -7,11 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.alignment import AlignmentConfig
-from alignbench.alignment.changes import build_changes, build_pairs, crossing_sources, section_partners
+from alignbench.alignment.changes import _heads, build_records, crossing_sources, renested, section_partners
 from alignbench.alignment.engine import Walk
 from alignbench.alignment.flat import FlatDocument
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.similarity import Vocabulary
+from alignbench.blocks import is_renumber
 from alignment_fixtures.strategies import tree_pairs
 
 
@@ -46,13 +47,13 @@ def test_crossing_inserts_and_changes_equal_their_definitions(trees, backend):
     walk = _walk(*trees, backend)
     assert_crossing_and_inserts_equal_their_definitions(walk)
     assert_changes_picked_by_columns_equal_the_block_by_block_list(walk)
+    assert_flags_equal_the_general_rule(walk)
 
 
 def assert_crossing_and_inserts_equal_their_definitions(walk):
     for partners in (walk.s2t, section_partners(walk)):
         assert crossing_sources(walk, partners) == _reference_crossing(walk, partners)
-    _, flags = build_pairs(walk)
-    inserts = [c.test for c in build_changes(walk, flags) if c.kind == "insert"]
+    inserts = [c.test for c in build_records(walk)[1] if c.kind == "insert"]
     tst, t2s = walk.tst, walk.t2s
     expected = [tst.address[t] for t in range(1, len(tst)) if t2s[t] == -1 and t2s[tst.parent[t]] != -1]
     assert inserts == expected
@@ -79,6 +80,44 @@ def _reference_changes(walk, flags):
     return out
 
 
+def _flags_of(walk, pairs):
+    """(moved, renumbered) of each paired source block, read back off the pairs (source order)."""
+    paired = [s for s, t in enumerate(walk.s2t) if t != -1]
+    assert [p.source_path for p in pairs] == [walk.src.address[s] for s in paired]
+    return {s: (p.moved, p.renumbered) for s, p in zip(paired, pairs, strict=True)}
+
+
 def assert_changes_picked_by_columns_equal_the_block_by_block_list(walk):
-    _, flags = build_pairs(walk)
-    assert [tuple(c) for c in build_changes(walk, flags)] == _reference_changes(walk, flags)
+    pairs, changes = build_records(walk)
+    assert [tuple(c) for c in changes] == _reference_changes(walk, _flags_of(walk, pairs))
+
+
+def _reference_flags(walk):
+    """(moved, renumbered) of every pair by the general rule alone, with no shortcut for the common
+    pair: a heading whose section was paired elsewhere is judged at its section; a pair is moved when
+    its parents do not correspond (unless re-nested while renumbered) or it crosses its siblings."""
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
+    eff = section_partners(walk)
+    crossing = crossing_sources(walk, eff)
+    flags = {}
+    for s, t in enumerate(s2t):
+        if t == -1:
+            continue
+        if s == 0:
+            flags[s] = (False, False)
+            continue
+        relabelled = is_renumber(src.label[s], tst.label[t])
+        ps, pt, at = s, t, s
+        section = src.parent[s]
+        if _heads(walk, s) and s2t[section] != eff[section] and eff[section] == tst.parent[t]:
+            ps, pt, at = section, tst.parent[t], section
+        corresponds = eff[src.parent[ps]] == tst.parent[pt] or (relabelled and renested(walk, s, t))
+        flags[s] = ((not corresponds) or at in crossing, corresponds and relabelled)
+    return flags
+
+
+def assert_flags_equal_the_general_rule(walk):
+    """build_records settles most pairs by a shortcut (same label, parent's partner, not crossing, not a
+    heading judged at its section); every pair's flags must be what the general rule says."""
+    pairs, _ = build_records(walk)
+    assert _flags_of(walk, pairs) == _reference_flags(walk)

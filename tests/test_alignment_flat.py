@@ -129,12 +129,12 @@ def test_flat_columns_and_the_exact_pass_equal_their_definitions_on_generated_pa
 def assert_the_exact_pass_pairs_what_its_buckets_say(
     walk: Walk, left_s: list[int], left_t: list[int]
 ) -> tuple[list[int], list[int]]:
-    """Runs the exact pass (``Walk.exact``: ``exact_pass``, with its unique-key shortcut) on the fresh
+    """Runs the exact pass (``exact_pass``, with its unique-key shortcut) on the fresh
     ``walk``, checks its pairs against the reference buckets, and returns what it left unpaired."""
     expected = {}
     for _bucket, sources, tests in _reference_exact_buckets(walk, left_s, left_t):
         expected.update(walk.nearest_order_preserving(sources, tests))  # one pair when both are alone
-    left = walk.exact(left_s, left_t)
+    left = exact_pass(walk, left_s, left_t)
     assert {s: walk.s2t[s] for s in left_s if walk.s2t[s] != -1} == expected
     assert all(walk.matched_by[s] == "exact" for s in expected)
     return left

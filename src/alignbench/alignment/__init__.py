@@ -107,7 +107,7 @@ def align(
 def _align(
     source_tree: BlockTree, test_tree: BlockTree, config: AlignmentConfig, prepared: PreparedPair | None
 ) -> Alignment:
-    from alignbench.alignment.changes import build_changes, build_pairs
+    from alignbench.alignment.changes import build_records
     from alignbench.alignment.engine import Walk
     from alignbench.alignment.flat import unmatched
     from alignbench.alignment.model import Alignment
@@ -116,8 +116,8 @@ def _align(
     src, tst, headings, memo = (prepared or PreparedPair(source_tree, test_tree)).parts()
     walk = Walk(src, tst, config, memo, headings)
     walk.run()
-    pairs, flags = build_pairs(walk)
-    matched = Counter(walk.matched_by.values())  # one entry per pair, as in ``pairs``
+    pairs, changes = build_records(walk)
+    matched = Counter(walk.matched_by)  # one entry per pair, as in ``pairs`` (None for the unpaired)
     counts = {name: matched[name] for name in ("root", *PASS_NAMES)}
     src, tst = walk.src, walk.tst
     return Alignment(
@@ -132,5 +132,5 @@ def _align(
         pairs=tuple(pairs),
         inserted=tuple(tst.address[t] for t in unmatched(walk.t2s)),  # the roots always pair
         deleted=tuple(src.address[s] for s in unmatched(walk.s2t)),
-        changes=tuple(build_changes(walk, flags)),
+        changes=tuple(changes),
     )

@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
 _new_pair = tuple.__new__
-# (moved, renumbered), one shared tuple per value: a pair's flags are read, never changed.
-_FLAGS = (((False, False), (False, True)), ((True, False), (True, True)))
 
 
 def section_partners(walk: Walk) -> list[int]:
@@ -115,72 +113,97 @@ def renested(walk: Walk, s: int, t: int) -> bool:
     return before_s != -1 and s2t[before_s] == previous_paired(walk.t2s, t)
 
 
-def build_pairs(walk: Walk) -> tuple[list[AlignedPair], dict[int, tuple[bool, bool]]]:
-    src, tst, s2t = walk.src, walk.tst, walk.s2t
+def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
+    """The pairs in source document order, and the change list: pair changes and deletes in source
+    document order, then inserts in test document order.
+
+    One loop over the source blocks makes both: a pair's flags decide its change row as soon as they
+    are known, so no table of flags is kept between a pairs pass and a changes pass (each read every
+    block of the source again)."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
     eff = section_partners(walk)
     crossing = crossing_sources(walk, eff)
     pairs: list[AlignedPair] = []
-    flags: dict[int, tuple[bool, bool]] = {}
-    # Runs once per pair of every comparison: the columns are read into locals, and the calls a
-    # pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
-    src_parent, src_label, src_kind, src_address = src.parent, src.label, src.kind, src.address
-    tst_parent, tst_label, tst_address = tst.parent, tst.label, tst.address
+    changes: list[Change] = []
+    # Runs once per source block of every comparison: the columns are read into locals, and the calls
+    # a pair cannot need are skipped (equal labels are no renumber; only a heading can head a section).
+    src_parent, src_label, src_kind, src_address, src_text = (
+        src.parent,
+        src.label,
+        src.kind,
+        src.address,
+        src.text,
+    )
+    tst_parent, tst_label, tst_address, tst_text = tst.parent, tst.label, tst.address, tst.text
     matched_by, confidence, twins = walk.matched_by, walk.confidence, walk.ambiguous
-    append = pairs.append
-    for s, t in enumerate(s2t):
-        if t == -1:
-            continue
-        if s == 0:
-            moved = renumbered = False
-        else:
-            label_s, label_t = src_label[s], tst_label[t]
-            relabelled = label_s != label_t and is_renumber(label_s, label_t)
-            # A heading whose section container was paired elsewhere (so the container's own flag
-            # says nothing about it) moves with its section: judge the section's place instead.
-            ps, pt, at = s, t, s
-            section = src_parent[s]
-            if (
-                src_kind[s] == "heading"
-                and _heads(walk, s)
-                and s2t[section] != eff[section]
-                and eff[section] == tst_parent[t]
-            ):
-                ps, pt, at = section, tst_parent[t], section
-            corresponds = eff[src_parent[ps]] == tst_parent[pt] or (relabelled and renested(walk, s, t))
-            moved = (not corresponds) or at in crossing
-            renumbered = corresponds and relabelled
-        flags[s] = _FLAGS[moved][renumbered]
-        # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
-        row = (src_address[s], tst_address[t], matched_by[s], confidence[s], moved, renumbered, s in twins)
-        append(_new_pair(AlignedPair, row))
-    return pairs, flags
-
-
-def build_changes(walk: Walk, flags: dict[int, tuple[bool, bool]]) -> list[Change]:
-    """Pair changes and deletes in source document order, then inserts in test document order."""
-    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
-    # Runs over every block of both documents: the columns are read into locals once.
-    src_parent, src_label, src_text = src.parent, src.label, src.text
-    tst_label, tst_text = tst.label, tst.text
-    out: list[Change] = []
-    for s in range(1, len(src)):
+    add_pair, add_change = pairs.append, changes.append
+    root = s2t[0]  # the roots always pair, and a root is never moved, renumbered or changed
+    add_pair(
+        _new_pair(
+            AlignedPair,
+            (src_address[0], tst_address[root], matched_by[0], confidence[0], False, False, 0 in twins),
+        )
+    )
+    for s in range(1, len(s2t)):
         t = s2t[s]
+        section = src_parent[s]
         if t == -1:
-            if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
-                out.append(_new_pair(Change, ("delete", src.address[s], None, src_label[s], None)))
+            if s2t[section] != -1:  # topmost block of a deleted subtree
+                add_change(_new_pair(Change, ("delete", src_address[s], None, src_label[s], None)))
             continue
-        moved, renumbered = flags[s]
+        label_s, label_t = src_label[s], tst_label[t]
+        if (
+            label_s == label_t
+            and eff[section] == tst_parent[t]
+            and (s2t[section] == eff[section] or src_kind[s] != "heading")
+            and s not in crossing
+        ):
+            # Most pairs: same label, under the partner of their parent, not crossing and not a heading
+            # judged at its section - neither moved nor renumbered, changed only if the text changed.
+            add_pair(
+                _new_pair(
+                    AlignedPair,
+                    (src_address[s], tst_address[t], matched_by[s], confidence[s], False, False, s in twins),
+                )
+            )
+            if src_text[s] != tst_text[t]:
+                add_change(_new_pair(Change, ("modify", src_address[s], tst_address[t], label_s, label_t)))
+            continue
+        relabelled = label_s != label_t and is_renumber(label_s, label_t)
+        # A heading whose section container was paired elsewhere (so the container's own flag says
+        # nothing about it) moves with its section: judge the section's place instead.
+        if (
+            src_kind[s] == "heading"
+            and s2t[section] != eff[section]
+            and eff[section] == tst_parent[t]
+            and _heads(walk, s)
+        ):
+            corresponds = eff[src_parent[section]] == tst_parent[tst_parent[t]]
+            at = section
+        else:
+            corresponds = eff[section] == tst_parent[t]
+            at = s
+        if not corresponds and relabelled:
+            corresponds = renested(walk, s, t)
+        moved = (not corresponds) or at in crossing
+        renumbered = corresponds and relabelled
+        # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
+        add_pair(
+            _new_pair(
+                AlignedPair,
+                (src_address[s], tst_address[t], matched_by[s], confidence[s], moved, renumbered, s in twins),
+            )
+        )
         if moved:
             kind = "move"
         elif renumbered:
             kind = "renumber"
-        elif src_text[s] != tst_text[t] or src_label[s] != tst_label[t]:  # a label gained or lost too
+        elif src_text[s] != tst_text[t] or label_s != label_t:  # a label gained or lost too
             kind = "modify"
         else:
             continue
-        out.append(_new_pair(Change, (kind, src.address[s], tst.address[t], src_label[s], tst_label[t])))
-    tst_parent = tst.parent
+        add_change(_new_pair(Change, (kind, src_address[s], tst_address[t], label_s, label_t)))
     for t in unmatched(t2s):
         if t2s[tst_parent[t]] != -1:  # topmost block of an inserted subtree
-            out.append(_new_pair(Change, ("insert", None, tst.address[t], None, tst_label[t])))
-    return out
+            add_change(_new_pair(Change, ("insert", None, tst_address[t], None, tst_label[t])))
+    return pairs, changes

@@ -36,7 +36,9 @@ Gap = tuple[list[int], list[int]]
 
 
 class Walk:
-    """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index."""
+    """One alignment run. Pairs live in ``s2t``/``t2s``; pass and score are kept per source index, in
+    columns like ``s2t`` (None and 0.0 where a source block is unpaired): a list slot is written and read
+    for a fraction of what a dict entry costs, and a pair is never undone."""
 
     def __init__(
         self,
@@ -55,8 +57,8 @@ class Walk:
         self.sim = Similarity(config.similarity, config.max_comparisons, memo=memo)
         self.s2t = [-1] * len(src)
         self.t2s = [-1] * len(tst)
-        self.matched_by: dict[int, str] = {}
-        self.confidence: dict[int, float] = {}
+        self.matched_by: list[str | None] = [None] * len(src)
+        self.confidence: list[float] = [0.0] * len(src)
         self.queue: deque[tuple[int, int]] = deque()
         self.first_descent = True  # the descent from the roots, before any other pass
         self.groups: list[tuple[int, int]] = []
@@ -69,7 +71,10 @@ class Walk:
         fuzzy = {CLASS_HEADING, CLASS_TEXT, CLASS_SECTION}
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
-        self.fuzzy_classes = frozenset(fuzzy)
+        self.fuzzy_classes = tuple(sorted(fuzzy))  # the order fuzzy visits them in
+        # Structural pairs keyless containers (key None: no text key, heading or cells) on both sides; a
+        # document pair without them on one side (the root aside) leaves it nothing to do in any group.
+        self.keyless = None in src.key[1:] and None in tst.key[1:]
 
     # -- bookkeeping -------------------------------------------------------------------------
     def pair(self, s: int, t: int, matched_by: str, confidence: float) -> None:
@@ -158,14 +163,15 @@ class Walk:
         s2t, t2s, cls_s, cls_t = self.s2t, self.t2s, src.cls, tst.cls
         if self.first_descent and not (src.has_cells or tst.has_cells):
             # Before the move pass a block pairs only in its parent's group, which runs once: every
-            # child is still unpaired here, and the per-child test below would keep them all.
-            left_s, left_t = list(src.children[ps]), list(tst.children[pt])
+            # child is still unpaired here, and the per-child test below would keep them all. The
+            # children lists themselves go to the exact pass, which reads them and never changes them.
+            left_s, left_t = src.children[ps], tst.children[pt]
         else:
             left_s = [c for c in src.children[ps] if s2t[c] == -1 and cls_s[c] != CLASS_CELL]
             left_t = [c for c in tst.children[pt] if t2s[c] == -1 and cls_t[c] != CLASS_CELL]
         if not left_s or not left_t:
             return
-        left_s, left_t = self.exact(left_s, left_t)
+        left_s, left_t = exact_pass(self, left_s, left_t)
         if not (left_s and left_t) and not (src.has_cells or tst.has_cells):
             return  # a side with nothing left unpaired: what _has_leftovers would find
         if left_s and left_t and self.config.enabled("label"):
@@ -173,7 +179,7 @@ class Walk:
         if not self._has_leftovers(ps, pt):
             return
         gaps = self.gaps(ps, pt)
-        if self.structural(gaps):
+        if self.keyless and self.structural(gaps):
             gaps = self.gaps(ps, pt)  # the new container pairs split the gaps further
         if self.config.enabled("fuzzy"):
             self.fuzzy(gaps)
@@ -192,11 +198,7 @@ class Walk:
             if self.s2t[s] == -1 and self.t2s[t] == -1:
                 self.pair(s, t, "positional", self.score(s, t))
 
-    # -- pass 1: exact -------------------------------------------------------------------------
-    def exact(self, left_s: list[int], left_t: list[int]) -> tuple[list[int], list[int]]:
-        """Pass 1 (:mod:`alignbench.alignment.exact`); returns the children it left unpaired."""
-        return exact_pass(self, left_s, left_t)
-
+    # -- pass 1, exact: :mod:`alignbench.alignment.exact` (called by align_group) -----------------
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
 
@@ -255,6 +257,8 @@ class Walk:
             for cls in (CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
                 ks = [s for s in gs if src.cls[s] == cls and src.key[s] is None]
                 kt = [t for t in gt if tst.cls[t] == cls and tst.key[t] is None]
+                if not ks or not kt:
+                    continue  # nothing to zip (and zip's keyword costs a parse per call)
                 for s, t in zip(ks, kt, strict=False):
                     self.pair(s, t, "structural", self.score(s, t))
                     made += 1
@@ -268,7 +272,7 @@ class Walk:
         window = self.config.fuzzy_window
         for gs, gt in gaps:
             candidates: list[tuple[float, int, int, int]] = []
-            for cls in sorted(self.fuzzy_classes):
+            for cls in self.fuzzy_classes:
                 cs = [s for s in gs if src.cls[s] == cls]
                 ct = [t for t in gt if tst.cls[t] == cls]
                 if not cs or not ct:
@@ -314,6 +318,8 @@ class Walk:
             for cls in (CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
                 cs = [s for s in gs if src.cls[s] == cls and self.s2t[s] == -1]
                 ct = [t for t in gt if tst.cls[t] == cls and self.t2s[t] == -1]
+                if not cs or not ct:
+                    continue
                 for s, t in zip(cs, ct, strict=False):
                     score = self.score(s, t)
                     if score >= floor:

@@ -19,42 +19,38 @@ def exact_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[list[i
     Nearly every group's keys are unique on each side (the clauses of one section): then a key
     names at most one partner, and one dict built at C speed pairs the group. Any repeated key takes
     the bucket rule (:func:`pair_by_buckets`), whose result on unique keys is the same."""
-    src, tst = walk.src, walk.tst
-    keys_t = list(map(tst.key.__getitem__, left_t))
-    partner_of = dict(zip(keys_t, left_t, strict=True))
+    key_t = walk.tst.key
+    # No ``strict=``: a keyword sends zip through its keyword parser, thousands of instructions per
+    # group, and a list zipped with its own keys cannot differ in length.
+    partner_of = dict(zip(map(key_t.__getitem__, left_t), left_t))  # noqa: B905
     if len(partner_of) == len(left_t):
-        keys_s = list(map(src.key.__getitem__, left_s))
+        partner_of.pop(None, None)  # a keyless container pairs no source block here
+        keys_s = list(map(walk.src.key.__getitem__, left_s))
         if len(set(keys_s)) == len(keys_s):
-            return _pair_unique_keys(walk, left_s, keys_s, left_t, partner_of)
+            return _pair_unique_keys(walk, left_s, left_t, partner_of)
     return pair_by_buckets(walk, left_s, left_t)
 
 
 def _pair_unique_keys(
-    walk: Walk,
-    left_s: list[int],
-    keys_s: list[str | None],
-    left_t: list[int],
-    partner_of: dict[str | None, int],
+    walk: Walk, left_s: list[int], left_t: list[int], partner_of: dict[str | None, int]
 ) -> tuple[list[int], list[int]]:
     """Keys unique on both sides: a block pairs with the one of equal key if it is of its class (a
     heading and a paragraph of equal text are two buckets). Pairs are made in source order, as the
-    bucket rule makes them."""
-    cls_s, cls_t, get = walk.src.cls, walk.tst.cls, partner_of.get
+    bucket rule makes them. ``partner_of`` holds no None key: a keyless source block finds nothing."""
+    cls_s, cls_t, key_s, get = walk.src.cls, walk.tst.cls, walk.src.key, partner_of.get
     kids_s, kids_t, queue = walk.src.children, walk.tst.children, walk.queue
     s2t, t2s, matched_by, confidence = walk.s2t, walk.t2s, walk.matched_by, walk.confidence
     rest_s: list[int] = []
-    made = 0
-    for s, key in zip(left_s, keys_s, strict=True):
-        t = get(key)
-        if t is not None and key is not None and cls_s[s] == cls_t[t]:
+    for s in left_s:
+        t = get(key_s[s])
+        if t is not None and cls_s[s] == cls_t[t]:
             # Walk.pair written out: this runs for nearly every block of a revised pair.
             s2t[s], t2s[t], matched_by[s], confidence[s] = t, s, "exact", 1.0
             if kids_s[s] or kids_t[t]:
                 queue.append((s, t))
-            made += 1
         else:
             rest_s.append(s)
-    if made == len(left_t):
+    if len(left_s) - len(rest_s) == len(left_t):  # every test block paired
         return rest_s, []
     t2s = walk.t2s
     return rest_s, [t for t in left_t if t2s[t] == -1]

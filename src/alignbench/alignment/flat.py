@@ -7,7 +7,7 @@ keys, labels and token sequences are all looked up by index, never recomputed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import compress
 from operator import attrgetter
 
 from alignbench.alignment.names import name_words
@@ -37,59 +37,49 @@ Names = tuple[tuple[str, ...], tuple[str, ...]]
 
 # The children of a leaf: one shared empty tuple rather than an empty list per block.
 _LEAF: tuple[int, ...] = ()
-_COLUMNS = attrgetter("address", "kind", "text", "label")
-_CHILDREN = attrgetter("children")
+_COLUMNS = attrgetter("address", "kind", "text", "label", "children")
 
 
-def _flatten(
-    block: Block,
-    up: int,
-    pos: int,
-    blocks: list[Block],
-    parent: list[int],
-    position: list[int],
-    children: list[Sequence[int]],
-    parents: list[int],
-) -> int:
-    """Append ``block``'s subtree in pre-order (the order of ``BlockTree.blocks()``), recording each
-    block's parent, sibling position and children; returns ``block``'s index.
+def _structure(
+    kids_of: Sequence[Sequence[Block]],
+) -> tuple[list[int], list[int], list[Sequence[int]], list[int]]:
+    """Each block's parent, sibling position and children, and the blocks with children in document
+    order, from the children column of a pre-order block list (``BlockTree.blocks()``, a list the tree
+    already holds): no block is visited again, only the blocks with children (a few in a hundred).
 
-    Most children are leaves: a run of leaf siblings is appended a column at a time, and only a
-    child with children of its own recurses (the depth is the tree's, bounded by the readers'
-    ``MAX_DEPTH``). A childless container is a leaf here; containers are found from the kind column.
-    """
-    i = len(blocks)
-    blocks.append(block)
-    parent.append(up)
-    position.append(pos)
-    kids = block.children
-    if not kids:
-        children.append(_LEAF)
-        return i
-    own: list[int] = []
-    children.append(own)
-    parents.append(i)
-    grand = list(map(_CHILDREN, kids))
-    if not any(grand):
-        # Only leaves below: the common case (a section of clauses).
-        count = len(kids)
-        first = len(blocks)
-        blocks.extend(kids)
-        parent.extend(repeat(i, count))
-        position.extend(range(count))
-        children.extend(repeat(_LEAF, count))
-        own.extend(range(first, first + count))
-        return i
-    for k, kid in enumerate(kids):
-        if grand[k]:
-            own.append(_flatten(kid, i, k, blocks, parent, position, children, parents))
+    They are taken last first. In pre-order a block's first child comes right after it, and each
+    later child after the subtree of the one before, so when the next block with children lies beyond
+    a block's ``count`` following places, those places are its children, all leaves, and its columns
+    are filled a slice at a time; otherwise each child's place is the last one's plus that child's
+    subtree size, known already (a subtree comes after its root). A childless container is a leaf."""
+    n = len(kids_of)
+    parents = list(compress(range(n), kids_of))
+    parent = [-1] * n
+    position = [0] * n
+    children: list[Sequence[int]] = [_LEAF] * n
+    size: dict[int, int] = {}  # the subtree size of each block with children
+    after = n  # the next block with children, in document order
+    for p in reversed(parents):
+        count = len(kids_of[p])
+        first = p + 1
+        end = first + count
+        if after >= end:
+            children[p] = list(range(first, end))
+            parent[first:end] = [p] * count
+            position[first:end] = range(count)
+            size[p] = count + 1
         else:
-            own.append(len(blocks))
-            blocks.append(kid)
-            parent.append(i)
-            position.append(k)
-            children.append(_LEAF)
-    return i
+            own: list[int] = []
+            j = first
+            for k in range(count):
+                own.append(j)
+                parent[j] = p
+                position[j] = k
+                j += size.get(j, 1)
+            children[p] = own
+            size[p] = j - p
+        after = p
+    return parent, position, children, parents
 
 
 def unmatched(partner: list[int]) -> list[int]:
@@ -157,21 +147,18 @@ class FlatDocument:
     """One side of a comparison. ``key[i]`` is None for a keyless container."""
 
     def __init__(self, tree: BlockTree, vocabulary: Vocabulary) -> None:
-        blocks: list[Block] = []
-        parent: list[int] = []
-        position: list[int] = []
-        children: list[Sequence[int]] = []
-        parents: list[int] = []
-        _flatten(tree.root, -1, 0, blocks, parent, position, children, parents)
+        blocks = list(tree.blocks())
         n = len(blocks)
+        # Five columns from one attribute getter per block, transposed by zip at C speed (a comprehension
+        # per column ran a bytecode loop over every block); the tree's shape comes from the children
+        # column alone, and containers (a few per hundred) are fixed after.
+        addresses, kind_column, texts, label_column, kids_of = zip(*map(_COLUMNS, blocks), strict=True)
+        parent, position, children, parents = _structure(kids_of)
         self.blocks = blocks
         self.parent = parent
         self.position = position
         self.children = children
         self.parents = parents  # the blocks with children, in document order
-        # Four columns from one attribute getter per block, transposed by zip at C speed (a comprehension
-        # per column ran a bytecode loop over every block); containers (a few per hundred) are fixed after.
-        addresses, kind_column, texts, label_column = zip(*map(_COLUMNS, blocks), strict=True)
         self.address = list(addresses)
         self.kind = kinds = list(kind_column)
         self.cls = list(map(KIND_CLASS.__getitem__, kinds))

@@ -153,7 +153,7 @@ def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]]
         name = None if h is None else _bare_name(doc, h)
         if h is None or name is None:
             continue
-        if matched[h] == -1 or walk.matched_by.get(h if side == "source" else matched[h]) == "move":
+        if matched[h] == -1 or walk.matched_by[h if side == "source" else matched[h]] == "move":
             out.setdefault((doc.cls[i], name), []).append(i)
     return out
 
