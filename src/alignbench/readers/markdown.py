@@ -40,14 +40,13 @@ from alignbench.readers.label_grammar import (
     known_readings,
     match_label,
     match_label_uncached,
+    read_unseen,
     rendered_number,
 )
 from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
-
-_new_unit = tuple.__new__
 
 
 def _has_inline_markup(content: str) -> bool:
@@ -237,12 +236,20 @@ def _simple_units(
         else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
             joined = content.strip()
             label = lookup(joined, UNSEEN)
-            if label is UNSEEN or (label is not None and not label.terminated):
-                label = match_label_uncached(joined, profile) if long else match_label(joined, profile)
+            if label is UNSEEN:  # read here, and kept, without match_label's call and second lookup
+                if long:
+                    label = match_label_uncached(joined, profile)
+                else:
+                    label = read_unseen(known, joined, profile)
+                    if label is not None and not label.terminated:
+                        label = match_label(joined, profile)
+            elif label is not None and not label.terminated:  # (a heading reading: rare in a paragraph)
+                label = match_label(joined, profile)
             text = joined if label is None else label.rest
-            # Unit("paragraph", text=text, label=label, line=start + 1, path=()), built at C speed.
-            fields = ("paragraph", text, label, 0, start + 1, (), False, 0, None, (), False, EMPTY_ATTRS)
-            append(_new_unit(Unit, fields))
+            # Unit("paragraph", text=text, label=label, line=start + 1, path=()), as a plain tuple of its
+            # fields (see units.Unit): making the named tuple cost as much as the rest of the line.
+            unit = ("paragraph", text, label, 0, start + 1, (), False, 0, None, (), False, EMPTY_ATTRS)
+            append(unit)  # type: ignore[arg-type]
     return units
 
 
@@ -275,8 +282,9 @@ def _heading(
         label = _marker_label(item, title) if item is not None else None
     else:
         text = label.rest
-    # Unit("heading", text=text, label=label, rank=rank, line=line, path=path), built at C speed.
-    return _new_unit(Unit, ("heading", text, label, rank, line, path, False, 0, None, (), False, EMPTY_ATTRS))
+    # Unit("heading", text=text, label=label, rank=rank, line=line, path=path), as a plain tuple of its
+    # fields (see units.Unit).
+    return ("heading", text, label, rank, line, path, False, 0, None, (), False, EMPTY_ATTRS)  # type: ignore[return-value]
 
 
 def _indented_chunks(content: str) -> list[list[str]]:

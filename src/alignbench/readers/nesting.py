@@ -34,8 +34,8 @@ which reset headings such as Schedule set back to 0).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from alignbench.blocks import EMPTY_ATTRS, Block
 from alignbench.errors import AlignbenchError
@@ -119,28 +119,27 @@ class _Builder:
         while stream:
             unit = pop()
             # One unpacking, not a lookup per field: a named tuple's field is a descriptor lookup.
-            kind, text, label, _, _, path, structural, item_depth, indent, _, _, attrs = unit
+            # A unit is read by position only: the simple Markdown path hands plain tuples (units.Unit).
+            kind, text, label, rank, _, path, structural, item_depth, indent, _, _, attrs = unit
             # (structural: a Markdown list item, which CommonMark already placed)
             if label is not None and not structural:  # a list item's marker labels it whatever follows
                 styles = continues(label, seen, numbers)
                 if styles is not label[2] and styles != label[2]:  # (label.candidates)
-                    unit = _narrowed(unit, label, styles)
-                    label = unit.label
-                    text = unit.text
+                    label, text = _narrowed(label, styles, text)
             if path is not None and (label is None or structural):
                 # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
                 # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
                 self._close_outside(path)
             if label is None or kind != "paragraph":
                 if kind == "heading":
-                    self._heading(unit)
+                    self._heading(text, label, rank, attrs)
                     if len(sections) + len(clauses) >= MAX_DEPTH and stream:
                         raise self._too_deep(stream[-1])
                 elif kind == "table":
                     self._attach(self._table(unit))
                 else:  # an unlabelled paragraph
-                    self._close_indented_deeper(unit, slack=0)
-                    self._close_outdented_items(unit)
+                    self._close_indented_deeper(indent, slack=0)
+                    self._close_outdented_items(indent)
                     self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
                 continue
             # A clause. Its label's fields in one unpacking, and open records' fields by index (a named
@@ -176,7 +175,7 @@ class _Builder:
                     self._close_numbered_sections(style)
                 if indent is not None:
                     # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-                    self._close_indented_deeper(unit, slack=1)
+                    self._close_indented_deeper(indent, slack=1)
                 if len(candidates) > 1:
                     style = resolve_style(label, clauses)
                 key = style.key
@@ -222,7 +221,7 @@ class _Builder:
 
     def _too_deep(self, unit: Unit) -> AlignbenchError:
         return AlignbenchError(
-            f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
+            f"{self.source}: line {unit[4]}: nesting deeper than {MAX_DEPTH} levels; "
             "a legal document nests a dozen at most, so check that this is the right file"
         )
 
@@ -240,22 +239,20 @@ class _Builder:
         else:
             self._container().children.append(node)
 
-    def _heading(self, unit: Unit) -> None:
+    def _heading(self, text: str, label: LabelMatch | None, rank: int, attrs: Mapping[str, Any]) -> None:
         sections = self.sections
-        rank = unit.rank
         while sections and sections[-1].rank >= rank:
             sections.pop()
         self.clauses.clear()
-        label = unit.label
         depth = len(sections) + 1
         # The heading and its section made without Node's keyword call (once per section read); empty
         # attrs are the shared empty mapping freezing would give them.
         heading = new_node(Node)
         heading.kind = "heading"
         heading.label = label.block_label if label else None
-        heading.text = unit.text
+        heading.text = text
         heading.level = depth
-        heading.attrs = dict(unit.attrs) if unit.attrs else EMPTY_ATTRS
+        heading.attrs = dict(attrs) if attrs else EMPTY_ATTRS
         heading.children = ()  # type: ignore[assignment]
         section = new_node(Node)
         section.kind = "section"
@@ -274,23 +271,23 @@ class _Builder:
         decimal = label.candidates[0] if label is not None and label.decimal_depth else None
         sections.append(_new_record(_OpenSection, (section, rank, base, decimal)))
 
-    def _close_indented_deeper(self, unit: Unit, slack: int) -> None:
-        """Text indented less than open clauses (beyond ``slack`` columns) closes them."""
-        if unit.indent is not None:
-            while self.clauses and _indent(self.clauses[-1]) > unit.indent + slack:
+    def _close_indented_deeper(self, indent: int | None, slack: int) -> None:
+        """Text indented ``indent`` columns, less than open clauses (beyond ``slack``), closes them."""
+        if indent is not None:
+            while self.clauses and _indent(self.clauses[-1]) > indent + slack:
                 self.clauses.pop()
 
-    def _close_outdented_items(self, unit: Unit) -> None:
+    def _close_outdented_items(self, indent: int | None) -> None:
         """A text paragraph at or left of a bullet's column closes it (profile
         ``closed_by_outdented_paragraph``), and any clause it leaves indented deeper than the paragraph.
         """
         closing = self.profile.closed_by_outdented_paragraph
-        if unit.indent is None or not closing:
+        if indent is None or not closing:
             return
         while self.clauses:
             clause = self.clauses[-1]
-            deeper = _indent(clause) > unit.indent
-            closed_here = _indent(clause) == unit.indent and clause.style.key.partition(":")[0] in closing
+            deeper = _indent(clause) > indent
+            closed_here = _indent(clause) == indent and clause.style.key.partition(":")[0] in closing
             if not (deeper or closed_here):
                 return
             self.clauses.pop()
@@ -353,12 +350,12 @@ def _indent(clause: _OpenClause) -> int:
     return clause.indent if clause.indent is not None else 0
 
 
-def _narrowed(unit: Unit, label: LabelMatch, styles: tuple[Style, ...]) -> Unit:
-    """The unit with its candidate label narrowed to ``styles``, the ones that continue a sequence
-    (:func:`continues_a_sequence`), or read as text when none does."""
+def _narrowed(label: LabelMatch, styles: tuple[Style, ...], text: str) -> tuple[LabelMatch | None, str]:
+    """A unit's label and text once its candidate label is narrowed to ``styles``, the ones that
+    continue a sequence (:func:`continues_a_sequence`), or read as text when none does."""
     if styles:
-        return unit._replace(label=label._replace(candidates=styles))
-    return unit._replace(label=None, text=label.text or unit.text)
+        return label._replace(candidates=styles), text
+    return None, label.text or text
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:

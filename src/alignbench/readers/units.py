@@ -52,6 +52,11 @@ class Unit(NamedTuple):
     ``indent`` is the first line's indentation in a text document: licences reuse ``a.`` at two
     depths and only the layout tells them apart. ``attrs`` defaults to the shared, unfillable
     ``EMPTY_ATTRS``: a unit is never changed, and the builder copies what a block keeps.
+
+    A reader may hand a unit as a plain tuple of these twelve fields, in this order (the Markdown
+    reader does for headings and one-line paragraphs): building the named tuple (``tuple.__new__``
+    through its slot wrapper) cost as much as the rest of such a line's reading. So whatever reads a
+    unit stream (the builder, :func:`numbering_of`) reads a unit's fields by position, never by name.
     """
 
     kind: str
