@@ -50,14 +50,16 @@ _DIGITS = re.compile(r"[0-9]+")
 _new_record = tuple.__new__  # a named tuple built at C speed, without its keyword-taking __new__
 
 
-class _OpenClause(NamedTuple):
-    """An open clause; a named tuple, built at C speed once per clause and never changed."""
-
-    node: Node
-    style: Style
-    indent: int | None
-    path: tuple[int, ...] | None  # the Markdown containers holding the clause (its own item included)
-    item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
+# An open clause: a plain tuple, read by position, made once per clause read and never changed (a named
+# tuple's construction, through ``tuple.__new__``'s slot wrapper, cost twice a plain tuple's).
+_OpenClause = tuple[
+    Node,  # NODE
+    Style,  # STYLE
+    int | None,  # INDENT
+    tuple[int, ...] | None,  # PATH: the Markdown containers holding the clause (its own item included)
+    int | None,  # ITEM_DEPTH: for a Markdown list item, how many list items hold it (itself included)
+]
+NODE, STYLE, INDENT, PATH, ITEM_DEPTH = range(5)
 
 
 class _OpenSection(NamedTuple):
@@ -75,16 +77,16 @@ def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
         return label.candidates[0]
     for candidate in label.candidates:
         for clause in reversed(open_clauses):
-            if clause.style.key == candidate.key and clause.style.ordinal == candidate.ordinal - 1:
+            if clause[STYLE].key == candidate.key and clause[STYLE].ordinal == candidate.ordinal - 1:
                 return candidate
     alpha = next(c for c in label.candidates if c.key.endswith(":alpha"))
     roman = next(c for c in label.candidates if c.key.endswith(":roman"))
     if roman.ordinal == 1:
         return roman
     for clause in reversed(open_clauses):
-        if clause.style.key == roman.key:
+        if clause[STYLE].key == roman.key:
             return roman
-        if clause.style.key == alpha.key:
+        if clause[STYLE].key == alpha.key:
             return alpha
     return alpha
 
@@ -153,7 +155,7 @@ class _Builder:
                 and top[1][0] == style[0]  # top.style.key == style.key
                 and len(candidates) == 1
                 and (
-                    top.item_depth == item_depth
+                    top[4] == item_depth  # (ITEM_DEPTH)
                     if structural
                     else indent is None or indent - 1 <= _indent(top) <= indent + 1
                 )
@@ -170,7 +172,7 @@ class _Builder:
                     decimal
                     and sections
                     and sections[-1].decimal is not None
-                    and not (clauses and clauses[-1].style.key == style.key)
+                    and not (clauses and clauses[-1][STYLE].key == style.key)
                 ):  # (an open clause of the same style keeps the sections open)
                     self._close_numbered_sections(style)
                 if indent is not None:
@@ -182,9 +184,9 @@ class _Builder:
                 same = None
                 for index in range(len(clauses) - 1, -1, -1):
                     clause = clauses[index]
-                    if clause.style.key != key:
+                    if clause[STYLE].key != key:
                         continue
-                    if structural and clause.item_depth != item_depth:
+                    if structural and clause[ITEM_DEPTH] != item_depth:
                         continue  # a list item's sibling is an item of the same style at the same list depth
                     if indent is not None and _indent(clause) < indent - 1:
                         continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
@@ -211,9 +213,7 @@ class _Builder:
                     parent.children = [node]
             else:  # the section's or the document's own clause (self._container(), inline: commonest)
                 (sections[-1][0] if sections else self.root).children.append(node)  # (.node)
-            clauses.append(
-                _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
-            )
+            clauses.append((node, style, indent, path, item_depth if structural else None))  # (_OpenClause)
             # Only a heading or a clause that is not a sibling can deepen the tree: the depth is checked
             # there, naming the unit that would go deeper, not once per unit.
             if not sibling and len(sections) + len(clauses) >= MAX_DEPTH and stream:
@@ -228,14 +228,14 @@ class _Builder:
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
         while self.clauses:
-            held = self.clauses[-1].path
+            held = self.clauses[-1][PATH]
             if held is None or path[: len(held)] == held:
                 return
             self.clauses.pop()
 
     def _attach(self, node: Node) -> None:
         if self.clauses:
-            adopt(self.clauses[-1].node, node)
+            adopt(self.clauses[-1][NODE], node)
         else:
             self._container().children.append(node)
 
@@ -287,7 +287,7 @@ class _Builder:
         while self.clauses:
             clause = self.clauses[-1]
             deeper = _indent(clause) > indent
-            closed_here = _indent(clause) == indent and clause.style.key.partition(":")[0] in closing
+            closed_here = _indent(clause) == indent and clause[STYLE].key.partition(":")[0] in closing
             if not (deeper or closed_here):
                 return
             self.clauses.pop()
@@ -303,7 +303,7 @@ class _Builder:
             return
         key = style.key
         for clause in self.clauses:
-            if clause.style.key == key:
+            if clause[STYLE].key == key:
                 return
         for index in range(len(self.sections) - 1, -1, -1):
             numbering = self.sections[index].decimal
@@ -320,12 +320,12 @@ class _Builder:
         if not self.clauses:
             return  # (a section's first clause: nothing to close)
         numbers = _numbers(label.label)
-        decimal_levels = [i for i, c in enumerate(self.clauses) if c.style.key.startswith(f"{label.kind}:")]
+        decimal_levels = [i for i, c in enumerate(self.clauses) if c[STYLE].key.startswith(f"{label.kind}:")]
         parents = [
             i
             for i in decimal_levels
-            if numbers[: len(_numbers(self.clauses[i].node.label))] == _numbers(self.clauses[i].node.label)
-            and len(_numbers(self.clauses[i].node.label)) < len(numbers)
+            if numbers[: len(_numbers(self.clauses[i][NODE].label))] == _numbers(self.clauses[i][NODE].label)
+            and len(_numbers(self.clauses[i][NODE].label)) < len(numbers)
         ]
         if parents:
             del self.clauses[parents[-1] + 1 :]
@@ -347,7 +347,8 @@ def _numbers(label: str | None) -> list[str]:
 
 
 def _indent(clause: _OpenClause) -> int:
-    return clause.indent if clause.indent is not None else 0
+    indent = clause[INDENT]
+    return indent if indent is not None else 0
 
 
 def _narrowed(label: LabelMatch, styles: tuple[Style, ...], text: str) -> tuple[LabelMatch | None, str]:
