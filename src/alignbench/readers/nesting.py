@@ -41,7 +41,7 @@ from alignbench.blocks import EMPTY_ATTRS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
-from alignbench.readers.tree_nodes import Node, adopt, new_node
+from alignbench.readers.tree_nodes import Node, adopt, make_node
 from alignbench.readers.units import MAX_DEPTH, Unit, numbering_of
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -95,7 +95,7 @@ class _Builder:
     def __init__(self, profile: Profile, source: str) -> None:
         self.profile = profile
         self.source = source
-        self.root = Node("document")
+        self.root = make_node("document")
         self.sections: list[_OpenSection] = []
         self.clauses: list[_OpenClause] = []
 
@@ -142,7 +142,7 @@ class _Builder:
                 else:  # an unlabelled paragraph
                     self._close_indented_deeper(indent, slack=0)
                     self._close_outdented_items(indent)
-                    self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
+                    self._attach(make_node("paragraph", text=text, attrs=dict(attrs)))
                 continue
             # A clause. Its label's fields in one unpacking, and open records' fields by index (a named
             # tuple's field name is a descriptor call; this runs once per clause read).
@@ -197,8 +197,8 @@ class _Builder:
                 elif decimal:
                     self._close_to_shallower_decimal(label)
             level = decimal or (clauses[-1][0].level if clauses else self._base_level()) + 1
-            # Node("list_item", ...) without the call: its slots filled directly, once per clause read.
-            node = new_node(Node)
+            # make_node("list_item", ...) without the call: its slots filled directly, once per clause read.
+            node = Node()
             node.kind = "list_item"
             node.label = None if label_kind == "bullet" else written  # label.block_label, inline
             node.text = text
@@ -247,14 +247,14 @@ class _Builder:
         depth = len(sections) + 1
         # The heading and its section made without Node's keyword call (once per section read); empty
         # attrs are the shared empty mapping freezing would give them.
-        heading = new_node(Node)
+        heading = Node()
         heading.kind = "heading"
         heading.label = label.block_label if label else None
         heading.text = text
         heading.level = depth
         heading.attrs = dict(attrs) if attrs else EMPTY_ATTRS
         heading.children = ()  # type: ignore[assignment]
-        section = new_node(Node)
+        section = Node()
         section.kind = "section"
         section.label = None
         section.text = ""
@@ -334,10 +334,10 @@ class _Builder:
 
     @staticmethod
     def _table(unit: Unit) -> Node:
-        table = Node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
+        table = make_node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
         for index, cells in enumerate(unit.rows):
-            row = Node("row", attrs={"header": True} if unit.header and index == 0 else {})
-            row.children = [Node("cell", text=text) for text in cells]
+            row = make_node("row", attrs={"header": True} if unit.header and index == 0 else {})
+            row.children = [make_node("cell", text=text) for text in cells]
             table.children.append(row)
         return table
 

@@ -12,8 +12,6 @@ from typing import Any
 
 from alignbench.blocks import EMPTY_ATTRS, ROOT_ADDRESS, Block
 
-new_node = object.__new__
-
 
 class Node:
     """A block under construction (children still growing); slotted, as one is made per block.
@@ -21,25 +19,19 @@ class Node:
     Its slots are :class:`Block`'s own, in the same order, so freezing a node turns it into its
     block in place (``__class__`` assignment, which Python allows between classes of one slot
     layout): the tree is not copied into a second set of objects, one per block, at the end of a read.
+
+    It has no ``__init__``: ``Node()`` is made at C speed (no Python frame, nor ``object.__new__``'s
+    slot wrapper), and the builder fills the slots of the nodes it makes per block; :func:`make_node`
+    makes the others.
     """
 
     __slots__ = Block.__slots__
-
-    def __init__(
-        self,
-        kind: str,
-        label: str | None = None,
-        text: str = "",
-        level: int = 0,
-        attrs: dict[str, Any] | None = None,
-        children: list[Node] | None = None,
-    ) -> None:
-        self.kind = kind
-        self.label = label
-        self.text = text
-        self.level = level
-        self.attrs: Mapping[str, Any] = {} if attrs is None else attrs
-        self.children: list[Node] = [] if children is None else children  # type: ignore[misc]
+    kind: str
+    label: str | None
+    text: str
+    level: int
+    attrs: Mapping[str, Any]
+    children: list[Node]
 
     def freeze(self, address: str = ROOT_ADDRESS) -> Block:
         """This node as its immutable block, addresses included (one pass, so ``BlockTree`` need not
@@ -72,6 +64,20 @@ class Node:
             self.attrs = EMPTY_ATTRS
         self.__class__ = Block  # type: ignore[assignment]
         return self  # type: ignore[return-value]
+
+
+def make_node(
+    kind: str, label: str | None = None, text: str = "", level: int = 0, attrs: dict[str, Any] | None = None
+) -> Node:
+    """A node with its slots filled, its children an empty list."""
+    node = Node()
+    node.kind = kind
+    node.label = label
+    node.text = text
+    node.level = level
+    node.attrs = {} if attrs is None else attrs
+    node.children = []
+    return node
 
 
 def adopt(clause: Node, child: Node) -> None:
