@@ -40,11 +40,12 @@ class Node:
         items = 0  # list items, the commonest children, are counted without the dict
         prefix = "" if address == ROOT_ADDRESS else address
         children = self.children
+        steps = _item_steps(len(children))
         for child in children:
             kind = child.kind
             if kind == "list_item":
                 items += 1
-                at = f"{prefix}/list_item[{items}]"
+                at = prefix + steps[items]  # f"{prefix}/list_item[{items}]", its step made once
             else:
                 n = counts[kind] = counts.get(kind, 0) + 1
                 at = f"{prefix}/{kind}[{n}]"
@@ -64,6 +65,22 @@ class Node:
             self.attrs = EMPTY_ATTRS
         self.__class__ = Block  # type: ignore[assignment]
         return self  # type: ignore[return-value]
+
+
+# ``/list_item[n]`` at index n: a list item's step in its address, made once for every tree read (a
+# formatted string per list item cost a tenth of freezing). Kept up to ``_STEPS_KEPT`` items.
+_ITEM_STEPS: list[str] = [""]
+_STEPS_KEPT = 4096
+
+
+def _item_steps(count: int) -> list[str]:
+    """The steps of list items 1 to ``count`` at least, by number."""
+    steps = _ITEM_STEPS
+    if count >= len(steps):
+        if count >= _STEPS_KEPT:  # a container this big is rare: its steps are not kept
+            return [""] + [f"/list_item[{n}]" for n in range(1, count + 1)]
+        steps.extend(f"/list_item[{n}]" for n in range(len(steps), count + 1))
+    return steps
 
 
 def make_node(
