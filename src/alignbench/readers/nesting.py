@@ -125,9 +125,18 @@ class _Builder:
             kind, text, label, rank, _, path, structural, item_depth, indent, _, _, attrs = unit
             # (structural: a Markdown list item, which CommonMark already placed)
             if label is not None and not structural:  # a list item's marker labels it whatever follows
-                styles = continues(label, seen, numbers)
-                if styles is not label[2] and styles != label[2]:  # (label.candidates)
-                    label, text = _narrowed(label, styles, text)
+                written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
+                # A decimal sub-clause that is the first of its number or whose parent number is in the
+                # document (``3.2`` with ``3``) continues a sequence: continues_a_sequence's commonest
+                # answer, known here without its call. Any other label is asked.
+                if not (
+                    decimal_depth > 1
+                    and label_kind == "decimal"
+                    and (candidates[0][1] == 1 or written.rpartition(".")[0] in numbers)
+                ):
+                    styles = continues(label, seen, numbers)
+                    if styles is not candidates and styles != candidates:
+                        label, text = _narrowed(label, styles, text)
             if path is not None and (label is None or structural):
                 # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
                 # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
