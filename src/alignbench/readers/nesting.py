@@ -124,12 +124,14 @@ class _Builder:
             # A unit is read by position only: the simple Markdown path hands plain tuples (units.Unit).
             kind, text, label, rank, _, path, structural, item_depth, indent, _, _, attrs = unit
             # (structural: a Markdown list item, which CommonMark already placed)
-            if label is not None and not structural:  # a list item's marker labels it whatever follows
+            if label is not None:
+                # The label's fields in one unpacking (a named tuple's field name is a descriptor call).
                 written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
                 # A decimal sub-clause that is the first of its number or whose parent number is in the
                 # document (``3.2`` with ``3``) continues a sequence: continues_a_sequence's commonest
-                # answer, known here without its call. Any other label is asked.
-                if not (
+                # answer, known here without its call. Any other label is asked; a list item's marker
+                # labels it whatever follows (structural).
+                if not structural and not (
                     decimal_depth > 1
                     and label_kind == "decimal"
                     and (candidates[0][1] == 1 or written.rpartition(".")[0] in numbers)
@@ -137,6 +139,8 @@ class _Builder:
                     styles = continues(label, seen, numbers)
                     if styles is not candidates and styles != candidates:
                         label, text = _narrowed(label, styles, text)
+                        if label is not None:
+                            written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
             if path is not None and (label is None or structural):
                 # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
                 # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
@@ -153,9 +157,7 @@ class _Builder:
                     self._close_outdented_items(indent)
                     self._attach(make_node("paragraph", text=text, attrs=dict(attrs)))
                 continue
-            # A clause. Its label's fields in one unpacking, and open records' fields by index (a named
-            # tuple's field name is a descriptor call; this runs once per clause read).
-            written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
+            # A clause (its label's fields unpacked above). Open records' fields are read by index.
             decimal = 0 if structural else decimal_depth
             style = candidates[0]
             top = clauses[-1] if clauses else None
