@@ -300,6 +300,11 @@ def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
     return found
 
 
+# The reading of a line, neither looked up nor kept: ``read_label(profile, text, True)`` is the heading
+# reading a reader that inlines :func:`read_unseen` (the Markdown fast path) keeps in :func:`known_readings`.
+read_label = _match
+
+
 def _match_rules(profile: Profile, text: str, heading: bool, start: int) -> LabelMatch | None:
     """The rules from ``start`` on, tried one by one in precedence order."""
     for rule in profile.labels[start:]:

@@ -41,7 +41,7 @@ from alignbench.readers.label_grammar import (
     known_readings,
     match_label,
     match_label_uncached,
-    read_unseen,
+    read_label,
     rendered_number,
 )
 from alignbench.readers.pipe_table import parse_pipe_table
@@ -247,7 +247,9 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
                 if long:
                     label = match_label_uncached(joined, profile)
                 else:
-                    label = read_unseen(known, joined, profile)
+                    if len(known) >= LABEL_CACHE_SIZE:  # read_unseen(known, joined, profile), inline
+                        known.clear()
+                    label = known[joined] = read_label(profile, joined, True)
                     if label is not None and not label.terminated:
                         label = match_label(joined, profile)
             elif label is not None and not label.terminated:  # (a heading reading: rare in a paragraph)
