@@ -83,3 +83,15 @@ def test_a_decimal_sub_clause_with_its_parent_or_first_continues_a_sequence(
     label = LabelMatch(written, "decimal", candidates, "Text.", decimal_depth=depth, text=f"{written} Text.")
     if depth > 1 and (candidates[0].ordinal == 1 or written.rpartition(".")[0] in numbers):
         assert continues_a_sequence(label, set(), numbers) is candidates
+
+
+def test_a_text_the_fast_path_gives_up_on_late_counts_its_dropped_blocks_once() -> None:
+    """The fast path walks pieces and reads them as it goes; a construct it does not take (here a
+    quote) sends the whole text to markdown-it, which must be the only one to count what it drops."""
+    profile = get_profile("markdown")
+    text = "Some <b>bold</b> words and ![a picture](p.png).\n\n> A quote.\n"
+    assert markdown._simple_units(text, profile, Counter()) is None
+    dropped: Counter[str] = Counter()
+    markdown.read_units(text, profile, dropped)
+    assert dropped == {"html_inline": 2, "image": 1}
+    assert read(text, format="markdown").dropped == {"html_inline": 2, "image": 1}

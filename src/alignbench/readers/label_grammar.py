@@ -373,9 +373,8 @@ def _read_label(
         else:  # bullet
             styles = _one_style(f"bullet:{token}", 0)
         label = _label_of(text[:end])
-    if text[end : end + 1] == " " and text[end + 1 : end + 2].isalnum():
-        rest = text[end + 1 :]  # after_label's common case, inline: this runs once per clause read
-    else:
+    rest = text[end + 1 :]  # after_label's common case, inline: this runs once per clause read
+    if not (text.startswith(" ", end) and rest[:1].isalnum()):  # (one space, then a letter or digit)
         rest = after_label(text, end)
     # tuple.__new__ skips the named tuple's keyword-taking __new__ (half the cost of a match).
     return _new_match(LabelMatch, (label, kind, styles, rest, word, raw_word, depth, text, terminated))

@@ -226,6 +226,9 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
     # Whether the text holds no inline markup starter, so no block's content is scanned for one again.
     marked_up = _has_inline_markup(text)
     env: dict[str, Any] = {}
+    # What this path drops is counted apart, and handed over only once the whole text proved simple: a
+    # text that is not goes to markdown-it, which counts its blocks again.
+    dropping: Counter[str] = Counter()
     units: list[Unit] = []
     append = units.append
     # A line's label is looked up in the kept readings inline (``match_label`` without its call), and
@@ -270,11 +273,12 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
                 return None
         for kind, start, content, level in blocks:
             if kind == "heading":
-                lines = _inline_lines(content, env, dropped)
+                lines = _inline_lines(content, env, dropping)
                 append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
             else:
-                units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
+                units.extend(_paragraph(_inline_lines(content, env, dropping), [], profile, start + 1, ()))
         blocks.clear()
+    dropped.update(dropping)
     return units
 
 

@@ -96,6 +96,7 @@ class _Builder:
         self.profile = profile
         self.source = source
         self.root = make_node("document")
+        self.root.children = []
         self.sections: list[_OpenSection] = []
         self.clauses: list[_OpenClause] = []
 
@@ -347,9 +348,10 @@ class _Builder:
     def _table(unit: Unit) -> Node:
         table = make_node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
         for index, cells in enumerate(unit.rows):
-            row = make_node("row", attrs={"header": True} if unit.header and index == 0 else {})
-            row.children = [make_node("cell", text=text) for text in cells]
-            table.children.append(row)
+            row = make_node("row", attrs={"header": True} if unit.header and index == 0 else None)
+            if cells:
+                row.children = [make_node("cell", text=text) for text in cells]
+            adopt(table, row)
         return table
 
 

@@ -20,6 +20,10 @@ class Node:
     block in place (``__class__`` assignment, which Python allows between classes of one slot
     layout): the tree is not copied into a second set of objects, one per block, at the end of a read.
 
+    A node that has no children has the empty tuple for them (a list once it adopts a child) and one
+    with no attributes the shared ``EMPTY_ATTRS``, as its block will: a leaf, most nodes, is frozen by
+    giving it its address and its class only.
+
     It has no ``__init__``: ``Node()`` is made at C speed (no Python frame, nor ``object.__new__``'s
     slot wrapper), and the builder fills the slots of the nodes it makes per block; :func:`make_node`
     makes the others.
@@ -52,11 +56,9 @@ class Node:
             if child.children:
                 child.freeze(at)
             else:  # a leaf, frozen here: most blocks are leaves, and a call per block is a tenth of a read
-                child.children = ()  # type: ignore[assignment]
+                # (its children are already the empty tuple, its empty attrs EMPTY_ATTRS: see Node)
                 child.address = at
                 child._digest = None
-                if not child.attrs:
-                    child.attrs = EMPTY_ATTRS
                 child.__class__ = Block  # type: ignore[assignment]
         self.children = tuple(children)  # type: ignore[assignment]
         self.address = address
@@ -86,14 +88,15 @@ def _item_steps(count: int) -> list[str]:
 def make_node(
     kind: str, label: str | None = None, text: str = "", level: int = 0, attrs: dict[str, Any] | None = None
 ) -> Node:
-    """A node with its slots filled, its children an empty list."""
+    """A node with its slots filled: no children yet (the empty tuple) and, when it has no attributes,
+    the shared ``EMPTY_ATTRS``."""
     node = Node()
     node.kind = kind
     node.label = label
     node.text = text
     node.level = level
-    node.attrs = {} if attrs is None else attrs
-    node.children = []
+    node.attrs = attrs if attrs else EMPTY_ATTRS
+    node.children = ()  # type: ignore[assignment]
     return node
 
 
