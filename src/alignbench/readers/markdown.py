@@ -246,17 +246,15 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
             # stripped (markdown-it trims white space only).
             joined = piece.strip()
             label = lookup(joined, UNSEEN)
-            if label is UNSEEN:  # read here, and kept, without match_label's call and second lookup
+            if label is UNSEEN:  # read here (and kept) without match_label's call and second lookup
                 if long:
-                    label = match_label_uncached(joined, profile)
-                else:
-                    if len(known) >= LABEL_CACHE_SIZE:  # read_unseen(known, joined, profile), inline
+                    label = read_label(profile, joined, True)
+                else:  # read_unseen(known, joined, profile), inline
+                    if len(known) >= LABEL_CACHE_SIZE:
                         known.clear()
                     label = known[joined] = read_label(profile, joined, True)
-                    if label is not None and not label.terminated:
-                        label = match_label(joined, profile)
-            elif label is not None and not label.terminated:  # (a heading reading: rare in a paragraph)
-                label = match_label(joined, profile)
+            if label is not None and not label.terminated:  # a heading reading: rare in a paragraph
+                label = match_label_uncached(joined, profile) if long else match_label(joined, profile)
             text = joined if label is None else label.rest
             # Unit("paragraph", text=text, label=label, line=number + 1, path=()), as a plain tuple of its
             # fields (see units.Unit): making the named tuple cost as much as the rest of the line.
