@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from alignbench.blocks import EMPTY_ATTRS, Block
 from alignbench.errors import AlignbenchError
@@ -45,9 +45,6 @@ from alignbench.readers.tree_nodes import Node, adopt, make_node
 from alignbench.readers.units import MAX_DEPTH, Unit, numbering_of
 
 _DIGITS = re.compile(r"[0-9]+")
-
-
-_new_record = tuple.__new__  # a named tuple built at C speed, without its keyword-taking __new__
 
 
 # An open clause: a plain tuple, read by position, made once per clause read and never changed (a named
@@ -62,13 +59,14 @@ _OpenClause = tuple[
 NODE, STYLE, INDENT, PATH, ITEM_DEPTH = range(5)
 
 
-class _OpenSection(NamedTuple):
-    """An open section; a named tuple, built at C speed once per heading and never changed."""
-
-    node: Node
-    rank: int
-    base_level: int
-    decimal: Style | None  # the numbering of a decimal-labelled heading (``1. Definitions``)
+# An open section: a plain tuple, read by position, made once per heading and never changed.
+_OpenSection = tuple[
+    Node,  # NODE
+    int,  # RANK
+    int,  # BASE_LEVEL
+    Style | None,  # DECIMAL: the numbering of a decimal-labelled heading (``1. Definitions``)
+]
+RANK, BASE_LEVEL, DECIMAL = 1, 2, 3
 
 
 def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
@@ -101,10 +99,10 @@ class _Builder:
         self.clauses: list[_OpenClause] = []
 
     def _container(self) -> Node:
-        return self.sections[-1].node if self.sections else self.root
+        return self.sections[-1][NODE] if self.sections else self.root
 
     def _base_level(self) -> int:
-        return self.sections[-1].base_level if self.sections else 0
+        return self.sections[-1][BASE_LEVEL] if self.sections else 0
 
     def build(self, stream: list[Unit]) -> None:
         """Place every unit of ``stream``, in order; the list is consumed (see :func:`build_tree`).
@@ -183,7 +181,7 @@ class _Builder:
                 if (
                     decimal
                     and sections
-                    and sections[-1].decimal is not None
+                    and sections[-1][DECIMAL] is not None
                     and not (clauses and clauses[-1][STYLE].key == style.key)
                 ):  # (an open clause of the same style keeps the sections open)
                     self._close_numbered_sections(style)
@@ -253,7 +251,7 @@ class _Builder:
 
     def _heading(self, text: str, label: LabelMatch | None, rank: int, attrs: Mapping[str, Any]) -> None:
         sections = self.sections
-        while sections and sections[-1].rank >= rank:
+        while sections and sections[-1][RANK] >= rank:
             sections.pop()
         self.clauses.clear()
         depth = len(sections) + 1
@@ -273,7 +271,7 @@ class _Builder:
         section.level = depth
         section.attrs = EMPTY_ATTRS
         section.children = [heading]
-        (sections[-1].node if sections else self.root).children.append(section)
+        (sections[-1][NODE] if sections else self.root).children.append(section)
         if label is None or (label.word and label.word in self.profile.reset_words):
             base = 0
         elif label.decimal_depth:
@@ -281,7 +279,7 @@ class _Builder:
         else:
             base = self._base_level() + 1
         decimal = label.candidates[0] if label is not None and label.decimal_depth else None
-        sections.append(_new_record(_OpenSection, (section, rank, base, decimal)))
+        sections.append((section, rank, base, decimal))  # (_OpenSection)
 
     def _close_indented_deeper(self, indent: int | None, slack: int) -> None:
         """Text indented ``indent`` columns, less than open clauses (beyond ``slack``), closes them."""
@@ -311,14 +309,14 @@ class _Builder:
         clause: the clause closes section ``1`` (and what it holds). Only sections headed by decimal
         labels are searched, innermost first, and only when no clause of the same style is open.
         """
-        if not self.sections or self.sections[-1].decimal is None:
+        if not self.sections or self.sections[-1][DECIMAL] is None:
             return
         key = style.key
         for clause in self.clauses:
             if clause[STYLE].key == key:
                 return
         for index in range(len(self.sections) - 1, -1, -1):
-            numbering = self.sections[index].decimal
+            numbering = self.sections[index][DECIMAL]
             if numbering is None:
                 return
             if numbering.key == style.key:
