@@ -235,7 +235,7 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
     # read when unseen; a document with more pieces than lines are kept reads each line once, keeping
     # none: its lines could only be dropped before any reuse.
     long = len(pieces) > LABEL_CACHE_SIZE
-    known = {} if long else known_readings(profile)
+    known = known_readings(profile)
     lookup = known.get
     number = 0  # the 0-based source line a piece starts on
     blocks: list[SimpleBlock] = []
@@ -245,11 +245,11 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
             # makes of it, inline. Its content, trimmed by markdown-it, then stripped, is the piece
             # stripped (markdown-it trims white space only).
             joined = piece.strip()
-            label = lookup(joined, UNSEEN)
-            if label is UNSEEN:  # read here (and kept) without match_label's call and second lookup
-                if long:
-                    label = read_label(profile, joined, True)
-                else:  # read_unseen(known, joined, profile), inline
+            if long:  # read, not kept (and not looked up: nothing is)
+                label = read_label(profile, joined, True)
+            else:
+                label = lookup(joined, UNSEEN)
+                if label is UNSEEN:  # read and kept, read_unseen(known, joined, profile) inline
                     if len(known) >= LABEL_CACHE_SIZE:
                         known.clear()
                     label = known[joined] = read_label(profile, joined, True)
