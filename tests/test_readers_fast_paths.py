@@ -130,7 +130,7 @@ def test_a_fast_path_document_reads_to_the_same_tree(monkeypatch: pytest.MonkeyP
     text = to_markdown(revised) + "\nA closing *emphasised* paragraph\nwrapped on two lines [x](http://y).\n"
     assert simple_blocks(text) is not None
     fast = read(text, format="markdown")
-    monkeypatch.setattr(markdown, "simple_blocks", lambda _text: None)
+    monkeypatch.setattr(markdown, "simple_pieces", lambda _text: None)  # the fast path declines
     slow = read(text, format="markdown")
     assert fast.to_dict() == slow.to_dict()
     assert [(b.address, b.digest) for b in fast.blocks()] == [(b.address, b.digest) for b in slow.blocks()]
@@ -193,15 +193,15 @@ def test_the_fast_path_gives_markdown_its_units_and_tree(lines: list[str], blank
     fast_dropped: Counter[str] = Counter()
     fast = markdown.read_units(text, profile, fast_dropped)
     fast_tree = read(text, format="markdown").to_dict()
-    original = markdown.simple_blocks
-    markdown.simple_blocks = lambda _text: None
+    original = markdown.simple_pieces
+    markdown.simple_pieces = lambda _text: None  # the fast path declines: markdown-it reads
     try:
         clear_label_caches()
         slow_dropped: Counter[str] = Counter()
         slow = markdown.read_units(text, profile, slow_dropped)
         slow_tree = read(text, format="markdown").to_dict()
     finally:
-        markdown.simple_blocks = original
+        markdown.simple_pieces = original
     assert fast == slow and fast_dropped == slow_dropped
     assert fast_tree == slow_tree
 

@@ -22,10 +22,11 @@ def _walked(units: list[Unit]) -> tuple[set[tuple[str, int]], set[str]]:
     seen: set[tuple[str, int]] = set()
     numbers: set[str] = set()
     for unit in units:
-        if unit.label is not None:
-            seen.update((style.key, style.ordinal) for style in unit.label.candidates)
-            if unit.label.kind == "decimal":
-                numbers.add(unit.label.label)
+        label = unit[2]  # a unit may be a plain tuple of Unit's fields (units.Unit): read by position
+        if label is not None:
+            seen.update((style.key, style.ordinal) for style in label.candidates)
+            if label.kind == "decimal":
+                numbers.add(label.label)
     return seen, numbers
 
 

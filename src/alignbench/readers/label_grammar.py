@@ -284,46 +284,35 @@ def _label_of(head: str) -> str:
     return label
 
 
-def _match(profile: Profile, text: str, heading: bool) -> LabelMatch | None:
+def _match(profile: Profile, text: str, heading: bool, start: int = -1) -> LabelMatch | None:
+    """The label ``text`` starts with: the first rule of ``profile`` (in precedence order) that matches
+    and does not turn it down (prose after a bare number, an unterminated word label in running text,
+    no letter style); ``None`` when there is none.
+
+    ``start`` -1 asks the profile's dispatch table which rule matches first (one regex call); a rule
+    index asks the rules from there on, one by one (the reference the table is tested against). A rule
+    that turns its match down hands on to the rules after it. One function, not a dispatcher calling a
+    reader: this runs once for every line read for the first time.
+    """
     dispatch = profile.label_dispatch
-    if dispatch is None:
-        if profile.label_prefilter.match(text) is None:
-            return None  # no rule can match (most prose): one regex instead of one per rule
-        return _match_rules(profile, text, heading, 0)
-    m = dispatch.match(text)
-    if m is None:
-        return None  # no rule matches (most prose)
-    first, num, word, term, kind = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
-    found = _read_label(profile, kind, text, m, num, word, term, heading)
-    if found is None:  # the first rule that matched turned it down: try the next ones, as written
-        return _match_rules(profile, text, heading, first + 1)
-    return found
-
-
-def _match_rules(profile: Profile, text: str, heading: bool, start: int) -> LabelMatch | None:
-    """The rules from ``start`` on, tried one by one in precedence order."""
-    for rule in profile.labels[start:]:
-        m = rule.pattern.match(text)
+    if start < 0 and dispatch is not None:
+        m = dispatch.match(text)
         if m is None:
-            continue
-        found = _read_label(profile, rule.kind, text, m, "num", "word", "term", heading)
-        if found is not None:
-            return found
-    return None
-
-
-def _read_label(
-    profile: Profile,
-    kind: str,
-    text: str,
-    m: re.Match[str],
-    num: int | str,
-    word_group: int | str,
-    term_group: int | str,
-    heading: bool,
-) -> LabelMatch | None:
-    """The match of a rule of ``kind`` whose pattern matched ``m``, or ``None`` when the rule turns it
-    down (prose after a bare number, an unterminated word label in running text, no letter style)."""
+            return None  # no rule matches (most prose)
+        first, num, word_group, term_group, kind = profile.dispatch_groups[m.lastindex]  # type: ignore[index]
+    else:
+        if start < 0:
+            if profile.label_prefilter.match(text) is None:
+                return None  # no rule can match (most prose): one regex instead of one per rule
+            start = 0
+        rules = profile.labels
+        for first in range(start, len(rules)):
+            m = rules[first].pattern.match(text)  # type: ignore[assignment]
+            if m is not None:
+                break
+        else:
+            return None
+        num, word_group, term_group, kind = "num", "word", "term", rules[first].kind
     end = m.end()
     token = m.group(num)
     word = raw_word = None
@@ -332,7 +321,8 @@ def _read_label(
     if kind == "decimal" or kind == "section_sign":
         head = text[:end]
         if kind == "decimal" and "." not in head and text[end:].lstrip()[:1].islower():
-            return None  # `30 days after ...` is prose; a bare number labels only with a dot or a capital
+            # `30 days after ...` is prose; a bare number labels only with a dot or a capital
+            return _match(profile, text, heading, first + 1)
         parts = token.split(".")
         depth = len(parts)
         last = parts[-1]
@@ -352,7 +342,7 @@ def _read_label(
         if kind == "word":
             terminated = bool(m.group(term_group)) or not profile.word_label_needs_terminator
             if not heading and not terminated:
-                return None
+                return _match(profile, text, heading, first + 1)
             raw_word = m.group(word_group).lower()
             word = profile.word_aliases.get(raw_word, raw_word)
             styles = _one_style(f"word:{word}", _number_ordinal(token))
@@ -364,13 +354,22 @@ def _read_label(
             else:
                 styles = ()
             if not styles:
-                return None
+                return _match(profile, text, heading, first + 1)
         else:  # bullet
             styles = _one_style(f"bullet:{token}", 0)
         label = _label_of(text[:end])
-    if text[end : end + 1] == " " and text[end + 1 : end + 2].isalnum():
-        rest = text[end + 1 :]  # after_label's common case, inline: this runs once per clause read
-    else:
+    rest = text[end + 1 :]  # after_label's common case, inline: this runs once per clause read
+    if not (text.startswith(" ", end) and rest[:1].isalnum()):  # (one space, then a letter or digit)
         rest = after_label(text, end)
     # tuple.__new__ skips the named tuple's keyword-taking __new__ (half the cost of a match).
     return _new_match(LabelMatch, (label, kind, styles, rest, word, raw_word, depth, text, terminated))
+
+
+# The reading of a line, neither looked up nor kept: ``read_label(profile, text, True)`` is the heading
+# reading a reader that inlines :func:`read_unseen` (the Markdown fast path) keeps in :func:`known_readings`.
+read_label = _match
+
+
+def _match_rules(profile: Profile, text: str, heading: bool, start: int) -> LabelMatch | None:
+    """The rules from ``start`` on, tried one by one in precedence order (no dispatch table)."""
+    return _match(profile, text, heading, start)

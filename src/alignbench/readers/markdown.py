@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from alignbench.blocks import EMPTY_ATTRS
@@ -40,14 +41,13 @@ from alignbench.readers.label_grammar import (
     known_readings,
     match_label,
     match_label_uncached,
+    read_label,
     rendered_number,
 )
 from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
-from alignbench.readers.simple_blocks import SimpleBlock, simple_blocks
+from alignbench.readers.simple_blocks import SimpleBlock, add_piece_blocks, simple_pieces
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
-
-_new_unit = tuple.__new__
 
 
 def _has_inline_markup(content: str) -> bool:
@@ -124,9 +124,9 @@ def _marker_label(item: _Item, rest: str) -> LabelMatch:
 
 def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
     """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
-    simple = simple_blocks(text)
+    simple = _simple_units(text, profile, dropped)
     if simple is not None:
-        return _simple_units(simple, profile, dropped, marked_up=_has_inline_markup(text))
+        return simple
     env: dict[str, Any] = {}  # link reference definitions, shared with the inline pass
     tokens = _parser().parse(text, env)
     source_lines = text.split("\n")
@@ -211,38 +211,72 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
     return units
 
 
-def _simple_units(
-    blocks: list[SimpleBlock], profile: Profile, dropped: Counter[str], marked_up: bool = True
-) -> list[Unit]:
-    """The units of a headings-and-paragraphs document: what the token loop above makes of the same
-    blocks, outside any list or quote (no link reference can be defined, so ``env`` stays empty).
+def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit] | None:
+    """The units of a headings-and-paragraphs document (``None`` for any other): what the token loop
+    above makes of the same blocks, outside any list or quote (no link reference can be defined, so
+    ``env`` stays empty).
 
-    ``marked_up=False`` says the whole document holds no inline markup starter, so no block's content
-    is scanned for one again."""
+    The text's pieces are walked here, not its :func:`simple_blocks` list: a one-line paragraph (most
+    pieces) becomes its unit directly, with no block record made and read again; any other piece is
+    cut into blocks by ``add_piece_blocks``, which is what ``simple_blocks`` does with it.
+    """
+    pieces = simple_pieces(text)
+    if pieces is None:
+        return None
+    # Whether the text holds no inline markup starter, so no block's content is scanned for one again.
+    marked_up = _has_inline_markup(text)
     env: dict[str, Any] = {}
+    # What this path drops is counted apart, and handed over only once the whole text proved simple: a
+    # text that is not goes to markdown-it, which counts its blocks again.
+    dropping: Counter[str] = Counter()
     units: list[Unit] = []
     append = units.append
     # A line's label is looked up in the kept readings inline (``match_label`` without its call), and
-    # read when unseen; a document with more lines than are kept reads each line once, keeping none:
-    # its lines could only be dropped before any reuse.
-    long = len(blocks) > LABEL_CACHE_SIZE
-    known = {} if long else known_readings(profile)
+    # read when unseen; a document with more pieces than lines are kept reads each line once, keeping
+    # none: its lines could only be dropped before any reuse.
+    long = len(pieces) > LABEL_CACHE_SIZE
+    known = known_readings(profile)
     lookup = known.get
-    for kind, start, content, level in blocks:
-        if kind == "heading":
-            lines = _inline_lines(content, env, dropped)
-            append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
-        elif "\n" in content or (marked_up and _has_inline_markup(content)):
-            units.extend(_paragraph(_inline_lines(content, env, dropped), [], profile, start + 1, ()))
-        else:  # one line of plain text, the common case: what `_paragraph` makes of it, inline
-            joined = content.strip()
-            label = lookup(joined, UNSEEN)
-            if label is UNSEEN or (label is not None and not label.terminated):
+    number = 0  # the 0-based source line a piece starts on
+    blocks: list[SimpleBlock] = []
+    for piece in pieces:
+        if "\n" not in piece and piece[:1].isalnum() and not (marked_up and _has_inline_markup(piece)):
+            # A one-line paragraph of plain text (simple_pieces), the common case: what ``_paragraph``
+            # makes of it, inline. Its content, trimmed by markdown-it, then stripped, is the piece
+            # stripped (markdown-it trims white space only).
+            joined = piece.strip()
+            if long:  # read, not kept (and not looked up: nothing is)
+                label = read_label(profile, joined, True)
+            else:
+                label = lookup(joined, UNSEEN)
+                if label is UNSEEN:  # read and kept, read_unseen(known, joined, profile) inline
+                    if len(known) >= LABEL_CACHE_SIZE:
+                        known.clear()
+                    label = known[joined] = read_label(profile, joined, True)
+            if label is not None and not label.terminated:  # a heading reading: rare in a paragraph
                 label = match_label_uncached(joined, profile) if long else match_label(joined, profile)
             text = joined if label is None else label.rest
-            # Unit("paragraph", text=text, label=label, line=start + 1, path=()), built at C speed.
-            fields = ("paragraph", text, label, 0, start + 1, (), False, 0, None, (), False, EMPTY_ATTRS)
-            append(_new_unit(Unit, fields))
+            # Unit("paragraph", text=text, label=label, line=number + 1, path=()), as a plain tuple of its
+            # fields (see units.Unit): making the named tuple cost as much as the rest of the line.
+            unit = ("paragraph", text, label, 0, number + 1, (), False, 0, None, (), False, EMPTY_ATTRS)
+            append(unit)  # type: ignore[arg-type]
+            number += 2
+            continue
+        if "\n" not in piece and piece[:1].isalnum():  # a one-line paragraph with inline markup
+            blocks.append(("paragraph", number, piece.strip(MD_TRIM_CHARS), 0))
+            number += 2
+        else:
+            number = add_piece_blocks(piece, number, blocks)
+            if number < 0:
+                return None
+        for kind, start, content, level in blocks:
+            if kind == "heading":
+                lines = _inline_lines(content, env, dropping)
+                append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
+            else:
+                units.extend(_paragraph(_inline_lines(content, env, dropping), [], profile, start + 1, ()))
+        blocks.clear()
+    dropped.update(dropping)
     return units
 
 
@@ -275,8 +309,9 @@ def _heading(
         label = _marker_label(item, title) if item is not None else None
     else:
         text = label.rest
-    # Unit("heading", text=text, label=label, rank=rank, line=line, path=path), built at C speed.
-    return _new_unit(Unit, ("heading", text, label, rank, line, path, False, 0, None, (), False, EMPTY_ATTRS))
+    # Unit("heading", text=text, label=label, rank=rank, line=line, path=path), as a plain tuple of its
+    # fields (see units.Unit).
+    return ("heading", text, label, rank, line, path, False, 0, None, (), False, EMPTY_ATTRS)  # type: ignore[return-value]
 
 
 def _indented_chunks(content: str) -> list[list[str]]:

@@ -34,39 +34,39 @@ which reset headings such as Schedule set back to 0).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from alignbench.blocks import EMPTY_ATTRS, Block
 from alignbench.errors import AlignbenchError
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import Profile
-from alignbench.readers.tree_nodes import Node, adopt, new_node
+from alignbench.readers.tree_nodes import Node, adopt, make_node
 from alignbench.readers.units import MAX_DEPTH, Unit, numbering_of
 
 _DIGITS = re.compile(r"[0-9]+")
 
 
-_new_record = tuple.__new__  # a named tuple built at C speed, without its keyword-taking __new__
+# An open clause: a plain tuple, read by position, made once per clause read and never changed (a named
+# tuple's construction, through ``tuple.__new__``'s slot wrapper, cost twice a plain tuple's).
+_OpenClause = tuple[
+    Node,  # NODE
+    Style,  # STYLE
+    int | None,  # INDENT
+    tuple[int, ...] | None,  # PATH: the Markdown containers holding the clause (its own item included)
+    int | None,  # ITEM_DEPTH: for a Markdown list item, how many list items hold it (itself included)
+]
+NODE, STYLE, INDENT, PATH, ITEM_DEPTH = range(5)
 
 
-class _OpenClause(NamedTuple):
-    """An open clause; a named tuple, built at C speed once per clause and never changed."""
-
-    node: Node
-    style: Style
-    indent: int | None
-    path: tuple[int, ...] | None  # the Markdown containers holding the clause (its own item included)
-    item_depth: int | None  # for a Markdown list item: how many list items hold it (itself included)
-
-
-class _OpenSection(NamedTuple):
-    """An open section; a named tuple, built at C speed once per heading and never changed."""
-
-    node: Node
-    rank: int
-    base_level: int
-    decimal: Style | None  # the numbering of a decimal-labelled heading (``1. Definitions``)
+# An open section: a plain tuple, read by position, made once per heading and never changed.
+_OpenSection = tuple[
+    Node,  # NODE
+    int,  # RANK
+    int,  # BASE_LEVEL
+    Style | None,  # DECIMAL: the numbering of a decimal-labelled heading (``1. Definitions``)
+]
+RANK, BASE_LEVEL, DECIMAL = 1, 2, 3
 
 
 def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
@@ -75,16 +75,16 @@ def resolve_style(label: LabelMatch, open_clauses: list[_OpenClause]) -> Style:
         return label.candidates[0]
     for candidate in label.candidates:
         for clause in reversed(open_clauses):
-            if clause.style.key == candidate.key and clause.style.ordinal == candidate.ordinal - 1:
+            if clause[STYLE].key == candidate.key and clause[STYLE].ordinal == candidate.ordinal - 1:
                 return candidate
     alpha = next(c for c in label.candidates if c.key.endswith(":alpha"))
     roman = next(c for c in label.candidates if c.key.endswith(":roman"))
     if roman.ordinal == 1:
         return roman
     for clause in reversed(open_clauses):
-        if clause.style.key == roman.key:
+        if clause[STYLE].key == roman.key:
             return roman
-        if clause.style.key == alpha.key:
+        if clause[STYLE].key == alpha.key:
             return alpha
     return alpha
 
@@ -93,15 +93,16 @@ class _Builder:
     def __init__(self, profile: Profile, source: str) -> None:
         self.profile = profile
         self.source = source
-        self.root = Node("document")
+        self.root = make_node("document")
+        self.root.children = []
         self.sections: list[_OpenSection] = []
         self.clauses: list[_OpenClause] = []
 
     def _container(self) -> Node:
-        return self.sections[-1].node if self.sections else self.root
+        return self.sections[-1][NODE] if self.sections else self.root
 
     def _base_level(self) -> int:
-        return self.sections[-1].base_level if self.sections else 0
+        return self.sections[-1][BASE_LEVEL] if self.sections else 0
 
     def build(self, stream: list[Unit]) -> None:
         """Place every unit of ``stream``, in order; the list is consumed (see :func:`build_tree`).
@@ -119,33 +120,43 @@ class _Builder:
         while stream:
             unit = pop()
             # One unpacking, not a lookup per field: a named tuple's field is a descriptor lookup.
-            kind, text, label, _, _, path, structural, item_depth, indent, _, _, attrs = unit
+            # A unit is read by position only: the simple Markdown path hands plain tuples (units.Unit).
+            kind, text, label, rank, _, path, structural, item_depth, indent, _, _, attrs = unit
             # (structural: a Markdown list item, which CommonMark already placed)
-            if label is not None and not structural:  # a list item's marker labels it whatever follows
-                styles = continues(label, seen, numbers)
-                if styles is not label[2] and styles != label[2]:  # (label.candidates)
-                    unit = _narrowed(unit, label, styles)
-                    label = unit.label
-                    text = unit.text
+            if label is not None:
+                # The label's fields in one unpacking (a named tuple's field name is a descriptor call).
+                written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
+                # A decimal sub-clause that is the first of its number or whose parent number is in the
+                # document (``3.2`` with ``3``) continues a sequence: continues_a_sequence's commonest
+                # answer, known here without its call. Any other label is asked; a list item's marker
+                # labels it whatever follows (structural).
+                if not structural and not (
+                    decimal_depth > 1
+                    and label_kind == "decimal"
+                    and (candidates[0][1] == 1 or written.rpartition(".")[0] in numbers)
+                ):
+                    styles = continues(label, seen, numbers)
+                    if styles is not candidates and styles != candidates:
+                        label, text = _narrowed(label, styles, text)
+                        if label is not None:
+                            written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
             if path is not None and (label is None or structural):
                 # A labelled paragraph outside a list is placed by the clause grammar instead, as in its
                 # text twin: a flush-left `a.` after `6. Subprocessors.` is still clause 6's `a`.
                 self._close_outside(path)
             if label is None or kind != "paragraph":
                 if kind == "heading":
-                    self._heading(unit)
+                    self._heading(text, label, rank, attrs)
                     if len(sections) + len(clauses) >= MAX_DEPTH and stream:
                         raise self._too_deep(stream[-1])
                 elif kind == "table":
                     self._attach(self._table(unit))
                 else:  # an unlabelled paragraph
-                    self._close_indented_deeper(unit, slack=0)
-                    self._close_outdented_items(unit)
-                    self._attach(Node("paragraph", text=text, attrs=dict(attrs)))
+                    self._close_indented_deeper(indent, slack=0)
+                    self._close_outdented_items(indent)
+                    self._attach(make_node("paragraph", text=text, attrs=dict(attrs)))
                 continue
-            # A clause. Its label's fields in one unpacking, and open records' fields by index (a named
-            # tuple's field name is a descriptor call; this runs once per clause read).
-            written, label_kind, candidates, _, _, _, decimal_depth, _, _ = label
+            # A clause (its label's fields unpacked above). Open records' fields are read by index.
             decimal = 0 if structural else decimal_depth
             style = candidates[0]
             top = clauses[-1] if clauses else None
@@ -154,7 +165,7 @@ class _Builder:
                 and top[1][0] == style[0]  # top.style.key == style.key
                 and len(candidates) == 1
                 and (
-                    top.item_depth == item_depth
+                    top[4] == item_depth  # (ITEM_DEPTH)
                     if structural
                     else indent is None or indent - 1 <= _indent(top) <= indent + 1
                 )
@@ -170,22 +181,22 @@ class _Builder:
                 if (
                     decimal
                     and sections
-                    and sections[-1].decimal is not None
-                    and not (clauses and clauses[-1].style.key == style.key)
+                    and sections[-1][DECIMAL] is not None
+                    and not (clauses and clauses[-1][STYLE].key == style.key)
                 ):  # (an open clause of the same style keeps the sections open)
                     self._close_numbered_sections(style)
                 if indent is not None:
                     # One column of slack: right-aligned numerals (`` ii.``/``iii.``) and sloppy text.
-                    self._close_indented_deeper(unit, slack=1)
+                    self._close_indented_deeper(indent, slack=1)
                 if len(candidates) > 1:
                     style = resolve_style(label, clauses)
                 key = style.key
                 same = None
                 for index in range(len(clauses) - 1, -1, -1):
                     clause = clauses[index]
-                    if clause.style.key != key:
+                    if clause[STYLE].key != key:
                         continue
-                    if structural and clause.item_depth != item_depth:
+                    if structural and clause[ITEM_DEPTH] != item_depth:
                         continue  # a list item's sibling is an item of the same style at the same list depth
                     if indent is not None and _indent(clause) < indent - 1:
                         continue  # the same style further out is an ancestor (CC licences: a. > 1. > a.)
@@ -196,8 +207,8 @@ class _Builder:
                 elif decimal:
                     self._close_to_shallower_decimal(label)
             level = decimal or (clauses[-1][0].level if clauses else self._base_level()) + 1
-            # Node("list_item", ...) without the call: its slots filled directly, once per clause read.
-            node = new_node(Node)
+            # make_node("list_item", ...) without the call: its slots filled directly, once per clause read.
+            node = Node()
             node.kind = "list_item"
             node.label = None if label_kind == "bullet" else written  # label.block_label, inline
             node.text = text
@@ -212,9 +223,7 @@ class _Builder:
                     parent.children = [node]
             else:  # the section's or the document's own clause (self._container(), inline: commonest)
                 (sections[-1][0] if sections else self.root).children.append(node)  # (.node)
-            clauses.append(
-                _new_record(_OpenClause, (node, style, indent, path, item_depth if structural else None))
-            )
+            clauses.append((node, style, indent, path, item_depth if structural else None))  # (_OpenClause)
             # Only a heading or a clause that is not a sibling can deepen the tree: the depth is checked
             # there, naming the unit that would go deeper, not once per unit.
             if not sibling and len(sections) + len(clauses) >= MAX_DEPTH and stream:
@@ -222,49 +231,47 @@ class _Builder:
 
     def _too_deep(self, unit: Unit) -> AlignbenchError:
         return AlignbenchError(
-            f"{self.source}: line {unit.line}: nesting deeper than {MAX_DEPTH} levels; "
+            f"{self.source}: line {unit[4]}: nesting deeper than {MAX_DEPTH} levels; "
             "a legal document nests a dozen at most, so check that this is the right file"
         )
 
     def _close_outside(self, path: tuple[int, ...]) -> None:
         """Close the clauses whose Markdown list item or block quote does not hold ``path``."""
         while self.clauses:
-            held = self.clauses[-1].path
+            held = self.clauses[-1][PATH]
             if held is None or path[: len(held)] == held:
                 return
             self.clauses.pop()
 
     def _attach(self, node: Node) -> None:
         if self.clauses:
-            adopt(self.clauses[-1].node, node)
+            adopt(self.clauses[-1][NODE], node)
         else:
             self._container().children.append(node)
 
-    def _heading(self, unit: Unit) -> None:
+    def _heading(self, text: str, label: LabelMatch | None, rank: int, attrs: Mapping[str, Any]) -> None:
         sections = self.sections
-        rank = unit.rank
-        while sections and sections[-1].rank >= rank:
+        while sections and sections[-1][RANK] >= rank:
             sections.pop()
         self.clauses.clear()
-        label = unit.label
         depth = len(sections) + 1
         # The heading and its section made without Node's keyword call (once per section read); empty
         # attrs are the shared empty mapping freezing would give them.
-        heading = new_node(Node)
+        heading = Node()
         heading.kind = "heading"
         heading.label = label.block_label if label else None
-        heading.text = unit.text
+        heading.text = text
         heading.level = depth
-        heading.attrs = dict(unit.attrs) if unit.attrs else EMPTY_ATTRS
+        heading.attrs = dict(attrs) if attrs else EMPTY_ATTRS
         heading.children = ()  # type: ignore[assignment]
-        section = new_node(Node)
+        section = Node()
         section.kind = "section"
         section.label = None
         section.text = ""
         section.level = depth
         section.attrs = EMPTY_ATTRS
         section.children = [heading]
-        (sections[-1].node if sections else self.root).children.append(section)
+        (sections[-1][NODE] if sections else self.root).children.append(section)
         if label is None or (label.word and label.word in self.profile.reset_words):
             base = 0
         elif label.decimal_depth:
@@ -272,25 +279,25 @@ class _Builder:
         else:
             base = self._base_level() + 1
         decimal = label.candidates[0] if label is not None and label.decimal_depth else None
-        sections.append(_new_record(_OpenSection, (section, rank, base, decimal)))
+        sections.append((section, rank, base, decimal))  # (_OpenSection)
 
-    def _close_indented_deeper(self, unit: Unit, slack: int) -> None:
-        """Text indented less than open clauses (beyond ``slack`` columns) closes them."""
-        if unit.indent is not None:
-            while self.clauses and _indent(self.clauses[-1]) > unit.indent + slack:
+    def _close_indented_deeper(self, indent: int | None, slack: int) -> None:
+        """Text indented ``indent`` columns, less than open clauses (beyond ``slack``), closes them."""
+        if indent is not None:
+            while self.clauses and _indent(self.clauses[-1]) > indent + slack:
                 self.clauses.pop()
 
-    def _close_outdented_items(self, unit: Unit) -> None:
+    def _close_outdented_items(self, indent: int | None) -> None:
         """A text paragraph at or left of a bullet's column closes it (profile
         ``closed_by_outdented_paragraph``), and any clause it leaves indented deeper than the paragraph.
         """
         closing = self.profile.closed_by_outdented_paragraph
-        if unit.indent is None or not closing:
+        if indent is None or not closing:
             return
         while self.clauses:
             clause = self.clauses[-1]
-            deeper = _indent(clause) > unit.indent
-            closed_here = _indent(clause) == unit.indent and clause.style.key.partition(":")[0] in closing
+            deeper = _indent(clause) > indent
+            closed_here = _indent(clause) == indent and clause[STYLE].key.partition(":")[0] in closing
             if not (deeper or closed_here):
                 return
             self.clauses.pop()
@@ -302,14 +309,14 @@ class _Builder:
         clause: the clause closes section ``1`` (and what it holds). Only sections headed by decimal
         labels are searched, innermost first, and only when no clause of the same style is open.
         """
-        if not self.sections or self.sections[-1].decimal is None:
+        if not self.sections or self.sections[-1][DECIMAL] is None:
             return
         key = style.key
         for clause in self.clauses:
-            if clause.style.key == key:
+            if clause[STYLE].key == key:
                 return
         for index in range(len(self.sections) - 1, -1, -1):
-            numbering = self.sections[index].decimal
+            numbering = self.sections[index][DECIMAL]
             if numbering is None:
                 return
             if numbering.key == style.key:
@@ -323,12 +330,12 @@ class _Builder:
         if not self.clauses:
             return  # (a section's first clause: nothing to close)
         numbers = _numbers(label.label)
-        decimal_levels = [i for i, c in enumerate(self.clauses) if c.style.key.startswith(f"{label.kind}:")]
+        decimal_levels = [i for i, c in enumerate(self.clauses) if c[STYLE].key.startswith(f"{label.kind}:")]
         parents = [
             i
             for i in decimal_levels
-            if numbers[: len(_numbers(self.clauses[i].node.label))] == _numbers(self.clauses[i].node.label)
-            and len(_numbers(self.clauses[i].node.label)) < len(numbers)
+            if numbers[: len(_numbers(self.clauses[i][NODE].label))] == _numbers(self.clauses[i][NODE].label)
+            and len(_numbers(self.clauses[i][NODE].label)) < len(numbers)
         ]
         if parents:
             del self.clauses[parents[-1] + 1 :]
@@ -337,11 +344,12 @@ class _Builder:
 
     @staticmethod
     def _table(unit: Unit) -> Node:
-        table = Node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
+        table = make_node("table", attrs={"columns": max((len(r) for r in unit.rows), default=0)})
         for index, cells in enumerate(unit.rows):
-            row = Node("row", attrs={"header": True} if unit.header and index == 0 else {})
-            row.children = [Node("cell", text=text) for text in cells]
-            table.children.append(row)
+            row = make_node("row", attrs={"header": True} if unit.header and index == 0 else None)
+            if cells:
+                row.children = [make_node("cell", text=text) for text in cells]
+            adopt(table, row)
         return table
 
 
@@ -350,15 +358,16 @@ def _numbers(label: str | None) -> list[str]:
 
 
 def _indent(clause: _OpenClause) -> int:
-    return clause.indent if clause.indent is not None else 0
+    indent = clause[INDENT]
+    return indent if indent is not None else 0
 
 
-def _narrowed(unit: Unit, label: LabelMatch, styles: tuple[Style, ...]) -> Unit:
-    """The unit with its candidate label narrowed to ``styles``, the ones that continue a sequence
-    (:func:`continues_a_sequence`), or read as text when none does."""
+def _narrowed(label: LabelMatch, styles: tuple[Style, ...], text: str) -> tuple[LabelMatch | None, str]:
+    """A unit's label and text once its candidate label is narrowed to ``styles``, the ones that
+    continue a sequence (:func:`continues_a_sequence`), or read as text when none does."""
     if styles:
-        return unit._replace(label=label._replace(candidates=styles))
-    return unit._replace(label=None, text=label.text or unit.text)
+        return label._replace(candidates=styles), text
+    return None, label.text or text
 
 
 def build_tree(units: Iterable[Unit], profile: Profile, source: str = "<text>") -> Block:

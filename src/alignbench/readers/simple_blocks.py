@@ -28,6 +28,20 @@ _BLANK = frozenset(" \t")
 SimpleBlock = tuple[str, int, str, int]
 
 
+def simple_pieces(text: str) -> list[str] | None:
+    """``text`` cut at its empty lines, or ``None`` when a line opens an ordered list (markdown-it then
+    reads the document).
+
+    A piece of one line (no newline) that starts with a letter or a digit is a one-line paragraph: the
+    commonest piece of a legal document, which :func:`simple_blocks` and the Markdown reader's
+    headings-and-paragraphs path take whole (its content is the piece trimmed; it and the empty line
+    after it are two source lines). Any other piece goes to :func:`add_piece_blocks`.
+    """
+    if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
+        return None  # a line opens an ordered list
+    return text.split("\n\n")
+
+
 def simple_blocks(text: str) -> list[SimpleBlock] | None:
     """Headings and paragraphs of ``text``, or ``None`` when it holds any other block construct.
 
@@ -35,40 +49,53 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
     heading that ends in ``#`` sends the document to it). A paragraph is a run of consecutive text
     lines, ended by a blank line or a heading, its content the lines joined by newlines and trimmed.
 
-    The text is cut at its empty lines first: a legal document is mostly one-line blocks between empty
-    lines, and such a piece is classified whole, with no per-line loop (and no loop step for the empty
-    line after it). A piece of several lines is read line by line; it ends any paragraph it opened.
+    The text is cut at its empty lines first (:func:`simple_pieces`): a legal document is mostly
+    one-line blocks between empty lines, and such a piece is classified whole, with no per-line loop
+    (and no loop step for the empty line after it). A piece of several lines is read line by line; it
+    ends any paragraph it opened.
     """
-    if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
-        return None  # a line opens an ordered list
+    pieces = simple_pieces(text)
+    if pieces is None:
+        return None
     blocks: list[SimpleBlock] = []
     append = blocks.append
     trim = MD_TRIM_CHARS  # markdown-it's mdTrim is ``str.strip`` of these: called inline, once per block
     number = 0  # the 0-based source line a piece starts on
-    for piece in text.split("\n\n"):
-        if "\n" not in piece:  # one line, then an empty line (or the end of the text)
-            if piece[:1].isalnum():
-                append(("paragraph", number, piece.strip(trim), 0))
-            elif piece and not _add_heading_or_blank(piece, number, blocks):
-                return None
+    for piece in pieces:
+        if "\n" not in piece and piece[:1].isalnum():  # a one-line paragraph, then an empty line
+            append(("paragraph", number, piece.strip(trim), 0))
             number += 2
-            continue
-        lines = piece.split("\n")
-        para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
-        for offset, line in enumerate(lines, number):
-            if line[:1].isalnum():
-                if para_start < 0:
-                    para_start = offset
-                continue
-            if para_start >= 0:
-                append(("paragraph", para_start, _paragraph(lines, para_start - number, offset - number), 0))
-                para_start = -1
-            if line and not _add_heading_or_blank(line, offset, blocks):
+        else:
+            number = add_piece_blocks(piece, number, blocks)
+            if number < 0:
                 return None
-        if para_start >= 0:
-            append(("paragraph", para_start, _paragraph(lines, para_start - number, len(lines)), 0))
-        number += len(lines) + 1
     return blocks
+
+
+def add_piece_blocks(piece: str, number: int, blocks: list[SimpleBlock]) -> int:
+    """Add the blocks of a piece other than a one-line paragraph (see :func:`simple_pieces`) that
+    starts on source line ``number``; the line the next piece starts on, or -1 when the piece holds
+    another block construct (the document goes to markdown-it)."""
+    if "\n" not in piece:  # one line, then an empty line (or the end of the text)
+        if piece and not _add_heading_or_blank(piece, number, blocks):
+            return -1
+        return number + 2
+    append = blocks.append
+    lines = piece.split("\n")
+    para_start = -1  # the first line of the paragraph being read, -1 between paragraphs
+    for offset, line in enumerate(lines, number):
+        if line[:1].isalnum():
+            if para_start < 0:
+                para_start = offset
+            continue
+        if para_start >= 0:
+            append(("paragraph", para_start, _paragraph(lines, para_start - number, offset - number), 0))
+            para_start = -1
+        if line and not _add_heading_or_blank(line, offset, blocks):
+            return -1
+    if para_start >= 0:
+        append(("paragraph", para_start, _paragraph(lines, para_start - number, len(lines)), 0))
+    return number + len(lines) + 1
 
 
 def _add_heading_or_blank(line: str, number: int, blocks: list[SimpleBlock]) -> bool:

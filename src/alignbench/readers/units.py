@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -52,6 +52,11 @@ class Unit(NamedTuple):
     ``indent`` is the first line's indentation in a text document: licences reuse ``a.`` at two
     depths and only the layout tells them apart. ``attrs`` defaults to the shared, unfillable
     ``EMPTY_ATTRS``: a unit is never changed, and the builder copies what a block keeps.
+
+    A reader may hand a unit as a plain tuple of these twelve fields, in this order (the Markdown
+    reader does for headings and one-line paragraphs): building the named tuple (``tuple.__new__``
+    through its slot wrapper) cost as much as the rest of such a line's reading. So whatever reads a
+    unit stream (the builder, :func:`numbering_of`) reads a unit's fields by position, never by name.
     """
 
     kind: str
@@ -68,7 +73,10 @@ class Unit(NamedTuple):
     attrs: Mapping[str, Any] = EMPTY_ATTRS
 
 
+_first = itemgetter(0)  # a label as written
+_second = itemgetter(1)  # a label's kind
 _third = itemgetter(2)  # a unit's label, a label's candidates
+_IS_DECIMAL = "decimal".__eq__
 
 # A document's numbering: every (style key, ordinal) a label candidate has, and every decimal label as
 # written; what ``label_grammar.continues_a_sequence`` asks a label about.
@@ -80,7 +88,8 @@ def numbering_of(units: Sequence[Unit]) -> Numbering:
     every document read, and a Python loop over them cost a twentieth of a read."""
     labels = list(filter(None, map(_third, units)))  # every unit's label (field 2), None dropped
     seen = set(chain.from_iterable(map(_third, labels)))  # their candidates (field 2)
-    numbers = {label[0] for label in labels if label[1] == "decimal"}  # (label.label, label.kind)
+    # {label.label for label in labels if label.kind == "decimal"}, without a Python step per label
+    numbers = set(compress(map(_first, labels), map(_IS_DECIMAL, map(_second, labels))))
     return seen, numbers
 
 
