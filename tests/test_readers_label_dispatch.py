@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alignbench.readers.label_grammar import _match, _match_rules, match_label, match_label_uncached
+from alignbench.readers.label_grammar import _match, match_label, read_label
 from alignbench.readers.profiles import get_profile, profile_names
 
 TESTS = Path(__file__).parent
@@ -48,7 +48,7 @@ def _lines() -> list[str]:
 
 def _one_by_one(name: str, text: str, heading: bool):
     profile = get_profile(name)
-    return _match_rules(profile, text, heading, 0)
+    return _match(profile, text, heading, 0)  # the rules from the first on, no dispatch table
 
 
 @pytest.mark.parametrize("name", profile_names())
@@ -78,13 +78,16 @@ def test_dispatch_agrees_on_label_like_text(text: str, heading: bool) -> None:
 
 @pytest.mark.parametrize("name", profile_names())
 def test_uncached_matching_agrees_with_the_cache(name: str) -> None:
-    """Long Markdown documents bypass the label cache; both ways give the same match for every line."""
+    """Long Markdown documents bypass the label cache and read a line once (``read_label``), as running
+    text; both ways give the same match for every line, as a heading and as running text (the cache
+    keeps the heading reading and derives the running one from it)."""
     profile = get_profile(name)
     for text in _lines():
         for heading in (True, False):
-            assert match_label_uncached(text, profile, heading=heading) == match_label(
-                text, profile, heading=heading
-            ), (text, heading)
+            assert read_label(profile, text, heading) == match_label(text, profile, heading=heading), (
+                text,
+                heading,
+            )
 
 
 def test_clearing_the_label_caches_forgets_every_line_and_reads_the_same() -> None:
@@ -115,5 +118,5 @@ def test_kept_readings_are_emptied_when_full_and_answers_do_not_change(monkeypat
     known = label_grammar.known_readings(profile)
     assert 0 < len(known) <= 5
     assert list(known) == lines[10:12]  # emptied at the 6th and the 11th line
-    assert answers == [label_grammar.match_label_uncached(line, profile) for line in lines]
+    assert answers == [label_grammar.read_label(profile, line, False) for line in lines]
     label_grammar.clear_label_caches()

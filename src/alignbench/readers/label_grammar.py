@@ -180,17 +180,6 @@ def match_label(text: str, profile: Profile, *, heading: bool = False) -> LabelM
     return _match_running_cached(profile.name, text)
 
 
-def match_label_uncached(text: str, profile: Profile, *, heading: bool = False) -> LabelMatch | None:
-    """:func:`match_label` without its cache, for a reader that asks about each line once and reads a
-    document longer than the cache holds (``LABEL_CACHE_SIZE`` lines): its lines could only reach the
-    cache to be evicted before any reuse, and evicting one entry per line costs more than the cache
-    saves (a 20,000-clause pair reads about 8% faster without it)."""
-    match = _match(profile, text, True)
-    if match is None or heading or match.terminated:
-        return match
-    return _match(profile, text, False)
-
-
 # Lines whose label matches are kept: a document and its revision read one after the other share
 # most lines, so the second read finds them here.
 LABEL_CACHE_SIZE = 8192
@@ -198,8 +187,8 @@ LABEL_CACHE_SIZE = 8192
 
 # The heading reading of every line seen, per profile name: a plain dict, asked with one ``get`` (a
 # reader asks once per line, and the lru_cache this was cost a key tuple, a linked-list move and a
-# Python call per line). Full, it is emptied rather than trimmed one entry per line (see
-# ``match_label_uncached`` for why per-line eviction does not pay); answers never depend on it.
+# Python call per line). Full, it is emptied rather than trimmed one entry per line (see ``read_label``
+# for why per-line eviction does not pay); answers never depend on it.
 _READINGS: dict[str, dict[str, LabelMatch | None]] = {}
 # What ``known.get(text, UNSEEN)`` returns for a line not read yet (``None`` is an answer: no label).
 UNSEEN: Any = object()
@@ -365,11 +354,11 @@ def _match(profile: Profile, text: str, heading: bool, start: int = -1) -> Label
     return _new_match(LabelMatch, (label, kind, styles, rest, word, raw_word, depth, text, terminated))
 
 
-# The reading of a line, neither looked up nor kept: ``read_label(profile, text, True)`` is the heading
-# reading a reader that inlines :func:`read_unseen` (the Markdown fast path) keeps in :func:`known_readings`.
+# The reading of a line, neither looked up nor kept. ``read_label(profile, text, True)`` is the heading
+# reading a reader that inlines :func:`read_unseen` (the Markdown fast path) keeps in
+# :func:`known_readings`; ``read_label(profile, text, False)`` is the running-text reading, what
+# :func:`match_label` gives without its cache (running text only turns down more: an unterminated word
+# label). A document longer than the cache holds (``LABEL_CACHE_SIZE`` lines) is read this way: its
+# lines could only reach the cache to be evicted before any reuse, and evicting one entry per line
+# costs more than the cache saves (a 20,000-clause pair reads about 8% faster without it).
 read_label = _match
-
-
-def _match_rules(profile: Profile, text: str, heading: bool, start: int) -> LabelMatch | None:
-    """The rules from ``start`` on, tried one by one in precedence order (no dispatch table)."""
-    return _match(profile, text, heading, start)

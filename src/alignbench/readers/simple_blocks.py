@@ -33,9 +33,9 @@ def simple_pieces(text: str) -> list[str] | None:
     reads the document).
 
     A piece of one line (no newline) that starts with a letter or a digit is a one-line paragraph: the
-    commonest piece of a legal document, which :func:`simple_blocks` and the Markdown reader's
-    headings-and-paragraphs path take whole (its content is the piece trimmed; it and the empty line
-    after it are two source lines). Any other piece goes to :func:`add_piece_blocks`.
+    commonest piece of a legal document, which the Markdown reader's headings-and-paragraphs path reads
+    straight from the piece (its content is the piece trimmed; it and the empty line after it are two
+    source lines). :func:`add_piece_blocks` cuts any piece into its blocks.
     """
     if _ORDERED_MARKER.match(text) is not None or _ORDERED_MARKER_LINE.search(text) is not None:
         return None  # a line opens an ordered list
@@ -49,35 +49,32 @@ def simple_blocks(text: str) -> list[SimpleBlock] | None:
     heading that ends in ``#`` sends the document to it). A paragraph is a run of consecutive text
     lines, ended by a blank line or a heading, its content the lines joined by newlines and trimmed.
 
-    The text is cut at its empty lines first (:func:`simple_pieces`): a legal document is mostly
-    one-line blocks between empty lines, and such a piece is classified whole, with no per-line loop
-    (and no loop step for the empty line after it). A piece of several lines is read line by line; it
-    ends any paragraph it opened.
+    The definition the Markdown reader's headings-and-paragraphs path follows (it reads a one-line
+    paragraph straight from its piece, and cuts every other piece here), and what the tests hold to
+    markdown-it's own block structure. The text is cut at its empty lines first (:func:`simple_pieces`):
+    a legal document is mostly one-line blocks between empty lines, each classified whole, with no
+    per-line loop. A piece of several lines is read line by line; it ends any paragraph it opened.
     """
     pieces = simple_pieces(text)
     if pieces is None:
         return None
     blocks: list[SimpleBlock] = []
-    append = blocks.append
-    trim = MD_TRIM_CHARS  # markdown-it's mdTrim is ``str.strip`` of these: called inline, once per block
     number = 0  # the 0-based source line a piece starts on
     for piece in pieces:
-        if "\n" not in piece and piece[:1].isalnum():  # a one-line paragraph, then an empty line
-            append(("paragraph", number, piece.strip(trim), 0))
-            number += 2
-        else:
-            number = add_piece_blocks(piece, number, blocks)
-            if number < 0:
-                return None
+        number = add_piece_blocks(piece, number, blocks)
+        if number < 0:
+            return None
     return blocks
 
 
 def add_piece_blocks(piece: str, number: int, blocks: list[SimpleBlock]) -> int:
-    """Add the blocks of a piece other than a one-line paragraph (see :func:`simple_pieces`) that
-    starts on source line ``number``; the line the next piece starts on, or -1 when the piece holds
-    another block construct (the document goes to markdown-it)."""
+    """Add the blocks of a piece (see :func:`simple_pieces`) that starts on source line ``number``; the
+    line the next piece starts on, or -1 when the piece holds another block construct (the document
+    goes to markdown-it)."""
     if "\n" not in piece:  # one line, then an empty line (or the end of the text)
-        if piece and not _add_heading_or_blank(piece, number, blocks):
+        if piece[:1].isalnum():  # a one-line paragraph
+            blocks.append(("paragraph", number, piece.strip(MD_TRIM_CHARS), 0))
+        elif piece and not _add_heading_or_blank(piece, number, blocks):
             return -1
         return number + 2
     append = blocks.append
