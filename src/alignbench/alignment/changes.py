@@ -159,34 +159,27 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
             and s not in crossing
         ):
             # Most pairs: same label, under the partner of their parent, not crossing and not a heading
-            # judged at its section - neither moved nor renumbered, changed only if the text changed.
-            add_pair(
-                _new_pair(
-                    AlignedPair,
-                    (src_address[s], tst_address[t], matched_by[s], confidence[s], False, False, s in twins),
-                )
-            )
-            if src_text[s] != tst_text[t]:
-                add_change(_new_pair(Change, ("modify", src_address[s], tst_address[t], label_s, label_t)))
-            continue
-        relabelled = label_s != label_t and is_renumber(label_s, label_t)
-        # A heading whose section container was paired elsewhere (so the container's own flag says
-        # nothing about it) moves with its section: judge the section's place instead.
-        if (
-            src_kind[s] == "heading"
-            and s2t[section] != eff[section]
-            and eff[section] == tst_parent[t]
-            and _heads(walk, s)
-        ):
-            corresponds = eff[src_parent[section]] == tst_parent[tst_parent[t]]
-            at = section
+            # judged at its section - neither moved nor renumbered (the rule below, without its steps).
+            moved = renumbered = False
         else:
-            corresponds = eff[section] == tst_parent[t]
-            at = s
-        if not corresponds and relabelled:
-            corresponds = renested(walk, s, t)
-        moved = (not corresponds) or at in crossing
-        renumbered = corresponds and relabelled
+            relabelled = label_s != label_t and is_renumber(label_s, label_t)
+            # A heading whose section container was paired elsewhere (so the container's own flag says
+            # nothing about it) moves with its section: judge the section's place instead.
+            if (
+                src_kind[s] == "heading"
+                and s2t[section] != eff[section]
+                and eff[section] == tst_parent[t]
+                and _heads(walk, s)
+            ):
+                corresponds = eff[src_parent[section]] == tst_parent[tst_parent[t]]
+                at = section
+            else:
+                corresponds = eff[section] == tst_parent[t]
+                at = s
+            if not corresponds and relabelled:
+                corresponds = renested(walk, s, t)
+            moved = (not corresponds) or at in crossing
+            renumbered = corresponds and relabelled
         # AlignedPair(...) built at C speed: the named tuple's own constructor is a Python function.
         add_pair(
             _new_pair(

@@ -257,9 +257,8 @@ class Walk:
             for cls in (CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
                 ks = [s for s in gs if src.cls[s] == cls and src.key[s] is None]
                 kt = [t for t in gt if tst.cls[t] == cls and tst.key[t] is None]
-                if not ks or not kt:
-                    continue  # nothing to zip (and zip's keyword costs a parse per call)
-                for s, t in zip(ks, kt, strict=False):
+                # Unequal lists pair in order; no ``strict=`` (its keyword parse costs more than the pairing).
+                for s, t in zip(ks, kt):  # noqa: B905
                     self.pair(s, t, "structural", self.score(s, t))
                     made += 1
         return made
@@ -318,9 +317,7 @@ class Walk:
             for cls in (CLASS_HEADING, CLASS_TEXT, CLASS_SECTION, CLASS_TABLE, CLASS_ROW):
                 cs = [s for s in gs if src.cls[s] == cls and self.s2t[s] == -1]
                 ct = [t for t in gt if tst.cls[t] == cls and self.t2s[t] == -1]
-                if not cs or not ct:
-                    continue
-                for s, t in zip(cs, ct, strict=False):
+                for s, t in zip(cs, ct):  # noqa: B905 (unequal lists pair in order; see structural)
                     score = self.score(s, t)
                     if score >= floor:
                         candidates.append((s, t, score))
