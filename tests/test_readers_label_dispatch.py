@@ -4,6 +4,7 @@ read as a heading and as running text, including the lines a first rule matches 
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,38 @@ def test_kept_readings_are_emptied_when_full_and_answers_do_not_change(monkeypat
     assert list(known) == lines[10:12]  # emptied at the 6th and the 11th line
     assert answers == [label_grammar.read_label(profile, line, False) for line in lines]
     label_grammar.clear_label_caches()
+
+
+def test_markdown_reads_the_same_whether_its_lines_are_kept_emptied_or_bypassed(monkeypatch) -> None:
+    """The Markdown fast path keeps each line's reading, empties the kept readings when they reach
+    ``LABEL_CACHE_SIZE``, and reads a document with more pieces than that without keeping any. Two
+    documents read one after the other, as a comparison reads them, give the trees read with room for
+    every line: with a bound of 3 both take the bypass; with 30 the second empties the readings the
+    first kept, part way through."""
+    from alignbench.readers import label_grammar, markdown, read
+    from alignbench.readers.label_grammar import clear_label_caches, known_readings
+
+    profile = get_profile("markdown")
+
+    def fast(text: str) -> bool:  # the Markdown fast path reads it (no list, emphasis, heading, ...)
+        return markdown._simple_units(text, profile, Counter()) is not None
+
+    plain = [line for line in _lines() if line[:1].isalnum() and fast(line)]
+    turned_down = [line for line in TURNED_DOWN if fast(line)]  # each read as running text
+    first = "\n\n".join(plain[:15] + turned_down)
+    second = "\n\n".join(plain[15:30] + turned_down[::-1])
+    assert fast(first) and fast(second) and len(turned_down) >= 5
+    clear_label_caches()
+    roomy = [read(first, format="markdown"), read(second, format="markdown")]
+    known = known_readings(profile)
+    assert len(known) > 30  # every line kept: the bounds below are what changes
+    for bound in (3, 30):
+        for module in (markdown, label_grammar):
+            monkeypatch.setattr(module, "LABEL_CACHE_SIZE", bound)
+        clear_label_caches()
+        tight = [read(first, format="markdown"), read(second, format="markdown")]
+        for got, want in zip(tight, roomy, strict=True):
+            assert got.root == want.root
+            assert [b.address for b in got.blocks()] == [b.address for b in want.blocks()]
+        assert len(known_readings(profile)) <= bound
+    clear_label_caches()
