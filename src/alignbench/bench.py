@@ -244,7 +244,7 @@ def _figure(timing: Timing) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m alignbench.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="steady timed runs per 2k and 20k figure (median)")
+    parser.add_argument("--repeats", type=int, default=5, help="steady runs per 2k and 20k figure (median)")
     parser.add_argument("--skip-huge", action="store_true", help="skip the 200,000-clause document")
     parser.add_argument("--rss-child", nargs=3, metavar=("OLD", "NEW", "BACKEND"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
