@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from alignbench.bench import STEADY_DRIFT, Sample, summarise
+from alignbench.bench import STEADY_DRIFT, Round, Sample, summarise, summarise_rounds
 
 
 def test_a_run_between_loops_of_two_speeds_is_not_steady() -> None:
@@ -35,3 +35,32 @@ def test_when_no_run_is_steady_all_count_and_the_figure_says_so() -> None:
     timing = summarise(samples)
     assert timing.calib == pytest.approx(0.060 / 0.150)
     assert (timing.discarded, timing.all_unsteady) == (2, True)
+
+
+def test_the_scale_is_the_median_of_each_rounds_own_quotient() -> None:
+    """Each round divides its 20k run by the 2k run timed beside it; a round with a speed change in
+    either run is left out of all three figures. The quotient of the two medians would be 10.0 here,
+    the median of the rounds' own quotients is 11.0."""
+    rounds = [
+        Round(Sample(0.100, 0.050, 0.100), Sample(0.100, 0.500, 0.100)),  # 0.5, 5.0: 10x
+        Round(Sample(0.100, 0.040, 0.100), Sample(0.100, 0.440, 0.100)),  # 0.4, 4.4: 11x
+        Round(Sample(0.100, 0.060, 0.100), Sample(0.100, 0.720, 0.100)),  # 0.6, 7.2: 12x
+        Round(Sample(0.100, 0.010, 0.100), Sample(0.100, 0.900, 0.300)),  # 20k run unsteady: left out
+    ]
+    scaling = summarise_rounds(rounds)
+    assert scaling.scale == pytest.approx(11.0)
+    assert scaling.small.calib == pytest.approx(0.5)
+    assert scaling.large.calib == pytest.approx(5.0)
+    assert scaling.large.seconds == pytest.approx(0.5)
+    assert (scaling.small.discarded, scaling.large.all_unsteady, scaling.small.runs) == (1, False, "round(s)")
+
+
+def test_when_no_round_is_steady_all_count_and_the_figures_say_so() -> None:
+    rounds = [Round(Sample(0.100, 0.050, 0.200), Sample(0.200, 1.000, 0.200))]
+    scaling = summarise_rounds(rounds)
+    assert scaling.scale == pytest.approx((1.0 / 0.2) / (0.05 / 0.15))
+    assert (scaling.small.all_unsteady, scaling.large.all_unsteady, scaling.large.discarded) == (
+        True,
+        True,
+        1,
+    )

@@ -19,7 +19,6 @@ directory others can write to.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import io
 import operator
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from alignbench.blocks import SLOT_FIELDS, SLOT_SETTERS, Block, BlockTree
+from alignbench.gc_pause import paused_collector
 
 ENV = "ALIGNBENCH_CACHE"
 CACHE_DIR = ".dvc/tmp/alignbench-cache"
@@ -170,15 +170,11 @@ def _load(entry: Path) -> Any:
         data = entry.read_bytes()
     except OSError:
         return None
-    enabled = gc.isenabled()
-    gc.disable()  # thousands of small objects: collecting midway through only costs time
     try:
-        return pickle.loads(data)
+        with paused_collector():  # thousands of small objects and no cycle (see gc_pause)
+            return pickle.loads(data)
     except Exception:
         return None
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # A Block is a frozen, slotted dataclass: pickle's default rebuilds each one through

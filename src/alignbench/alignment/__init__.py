@@ -6,7 +6,6 @@ returns an :class:`Alignment` whose JSON form is byte-stable for a given config 
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import importlib
 import json
@@ -21,6 +20,7 @@ from alignbench.alignment.config import (
     AlignmentConfig,
     AlignmentConfigError,
 )
+from alignbench.gc_pause import paused_collector
 
 if TYPE_CHECKING:
     from alignbench.alignment.model import AlignedPair, Alignment, Change
@@ -85,23 +85,18 @@ def align(
     config: AlignmentConfig | None = None,
     prepared: PreparedPair | None = None,
 ) -> Alignment:
-    """Align two trees. The cyclic garbage collector is paused for the run (restored after, even on
-    an error): the walk allocates hundreds of thousands of small tuples, lists and pair records and
-    frees them by reference counting, creating no reference cycles, yet each allocation burst set
-    off collections that re-traverse every block of both trees - 26-35% of a 20,000-block run.
+    """Align two trees. The cyclic garbage collector is paused for the run (:mod:`alignbench.gc_pause`):
+    the walk allocates hundreds of thousands of small tuples, lists and pair records and frees them by
+    reference counting, creating no reference cycles, yet each allocation burst set off collections
+    that re-traverse every block of both trees - 26-35% of a 20,000-block run.
 
     ``prepared`` (a :class:`PreparedPair` of these two trees) shares the flattened documents and the
     similarity memo between alignments of one pair under several configs, backends included: each
     result is exactly the one a run without it gives, only sooner."""
     if prepared is not None and not (prepared.source_tree is source_tree and prepared.test_tree is test_tree):
         raise ValueError("align: prepared= holds other trees; pass PreparedPair(source_tree, test_tree)")
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_collector():
         return _align(source_tree, test_tree, config or AlignmentConfig(), prepared)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _align(

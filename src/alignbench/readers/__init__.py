@@ -25,7 +25,6 @@ is site-generator metadata, not document text: it is left out of the tree and co
 
 from __future__ import annotations
 
-import gc
 import os
 import stat
 import sys
@@ -35,6 +34,7 @@ from typing import BinaryIO
 
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
+from alignbench.gc_pause import paused_collector
 from alignbench.readers import markdown, plaintext
 from alignbench.readers.front_matter import split_front_matter
 from alignbench.readers.nesting import build_tree
@@ -127,19 +127,11 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
         dropped["front_matter"] += 1
     if not body or body.isspace():
         raise AlignbenchError(f"{source}: document holds only front matter; give a file with some text in it")
-    # The cyclic garbage collector is paused while the tree is built (restored after, even on an
-    # error), as it is for aligning: reading makes several small objects per line and no reference
-    # cycle, yet every burst of them set off collections that re-traversed all the blocks made so far,
-    # which made reading a 20,000-clause document half as slow again per clause as a 2,000-clause one.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    # Reading makes several small objects per line and no reference cycle: see gc_pause.
+    with paused_collector():
         # The unit list is handed over, not kept: the builder frees each unit once it is placed.
         root = build_tree(_UNIT_READERS[format](body, compiled, dropped, source), compiled, source)
         return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _first_surrogate(text: str) -> int:
