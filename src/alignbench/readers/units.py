@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -73,10 +72,7 @@ class Unit(NamedTuple):
     attrs: Mapping[str, Any] = EMPTY_ATTRS
 
 
-_first = itemgetter(0)  # a label as written
-_second = itemgetter(1)  # a label's kind
-_third = itemgetter(2)  # a unit's label, a label's candidates
-_IS_DECIMAL = "decimal".__eq__
+_third = itemgetter(2)  # a unit's label
 
 # A document's numbering: every (style key, ordinal) a label candidate has, and every decimal label as
 # written; what ``label_grammar.continues_a_sequence`` asks a label about.
@@ -84,12 +80,13 @@ Numbering = tuple[set[Style], set[str]]
 
 
 def numbering_of(units: Sequence[Unit]) -> Numbering:
-    """The numbering of a unit stream, walked at C speed (map, filter, chain): it visits every unit of
-    every document read, and a Python loop over them cost a twentieth of a read."""
+    """The numbering of a unit stream: it visits every unit of every document read. The labels are
+    gathered at C speed (map, filter); the two sets by comprehensions, whose tuple indexing the
+    interpreter specialises: the same sets through map, chain and compress took 1.5-1.9 times as long
+    (0.72 against 0.44 ms for a 2,000-clause document)."""
     labels = list(filter(None, map(_third, units)))  # every unit's label (field 2), None dropped
-    seen = set(chain.from_iterable(map(_third, labels)))  # their candidates (field 2)
-    # {label.label for label in labels if label.kind == "decimal"}, without a Python step per label
-    numbers = set(compress(map(_first, labels), map(_IS_DECIMAL, map(_second, labels))))
+    seen = {style for label in labels for style in label[2]}  # their candidates
+    numbers = {label[0] for label in labels if label[1] == "decimal"}  # every decimal label as written
     return seen, numbers
 
 
