@@ -19,13 +19,13 @@ def exact_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[list[i
     Nearly every group's keys are unique on each side (the clauses of one section): then a key
     names at most one partner, and one dict built at C speed pairs the group. Any repeated key takes
     the bucket rule (:func:`pair_by_buckets`), whose result on unique keys is the same."""
-    key_t = walk.tst.key
-    # No ``strict=``: a keyword sends zip through its keyword parser, thousands of instructions per
-    # group, and a list zipped with its own keys cannot differ in length.
-    partner_of = dict(zip(map(key_t.__getitem__, left_t), left_t))  # noqa: B905
+    key_t, key_s = walk.tst.key, walk.src.key
+    # Comprehensions, not dict(zip(map(...))) and list(map(...)): the interpreter specialises their
+    # list indexing, and for a group's few blocks they took half and four fifths of the time.
+    partner_of = {key_t[t]: t for t in left_t}
     if len(partner_of) == len(left_t):
         partner_of.pop(None, None)  # a keyless container pairs no source block here
-        keys_s = list(map(walk.src.key.__getitem__, left_s))
+        keys_s = [key_s[s] for s in left_s]
         if len(set(keys_s)) == len(keys_s):
             return _pair_unique_keys(walk, left_s, left_t, partner_of)
     return pair_by_buckets(walk, left_s, left_t)
