@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from alignbench.alignment import AlignmentConfig, align
 from alignbench.workloads import (
@@ -99,13 +100,15 @@ class Timing:
 def summarise(samples: Sequence[Sample], last: object = None) -> Timing:
     """The medians over the steady samples, or over all of them when none was steady (flagged)."""
     steady = [s for s in samples if s.steady]
-    used = steady or list(samples)
+    return _medians(
+        steady or list(samples), last, discarded=len(samples) - len(steady), all_unsteady=not steady
+    )
+
+
+def _medians(samples: Sequence[Sample], last: object = None, **counts: Any) -> Timing:
+    """The median run and the median calib ratio of ``samples``, with the counts ``Timing`` reports."""
     return Timing(
-        statistics.median(s.run for s in used),
-        statistics.median(s.ratio for s in used),
-        last,
-        discarded=len(samples) - len(steady),
-        all_unsteady=not steady,
+        statistics.median(s.run for s in samples), statistics.median(s.ratio for s in samples), last, **counts
     )
 
 
@@ -168,15 +171,9 @@ def summarise_rounds(rounds: Sequence[Round]) -> Scaling:
     steady = [r for r in rounds if r.steady]
     used = steady or list(rounds)
     counts = {"discarded": len(rounds) - len(steady), "all_unsteady": not steady, "runs": "round(s)"}
-
-    def medians(samples: list[Sample]) -> Timing:
-        return Timing(
-            statistics.median(s.run for s in samples), statistics.median(s.ratio for s in samples), **counts
-        )
-
     return Scaling(
-        medians([r.small for r in used]),
-        medians([r.large for r in used]),
+        _medians([r.small for r in used], **counts),
+        _medians([r.large for r in used], **counts),
         statistics.median(r.scale for r in used),
     )
 
