@@ -7,9 +7,12 @@ better than "[-a-][+c+] [-b-][+d+]", and long rewrites stay legible.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
+
+# cydifflib (CPython's difflib compiled, the same opcodes: tests/test_similarity_compiled_difflib.py):
+# the word diffs are most of a long redline's rendering time.
+from alignbench.alignment.similarity import SequenceMatcher
 
 # (op, text): op is "equal", "delete" or "insert".
 Segment = tuple[str, str]
@@ -45,7 +48,7 @@ def word_diff(old: str, new: str) -> WordDiff:
     merged: list[Segment] = []
     old_side: list[Segment] = []
     new_side: list[Segment] = []
-    opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    opcodes = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     for k, (op, i1, i2, j1, j2) in enumerate(opcodes):
         if op == "equal":
             old_side.append(("equal", _spell(a, gaps_a, i1, i2)))

@@ -14,13 +14,13 @@ reviewer who reads the page source can see them; the UI never shows them early).
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from alignbench.alignment.similarity import SequenceMatcher  # cydifflib: the standard library's opcodes
 from alignbench.blocks import Block, parse_address
 from alignbench.errors import AlignbenchError
 from alignbench.labels.check import digest_problems, totality_problems
@@ -114,7 +114,7 @@ def word_diff_ops(old: str, new: str) -> list[list[str]]:
     """``[op, words]`` runs with op ``=``, ``-`` or ``+``: what the page colours."""
     a, b = old.split(), new.split()
     ops: list[list[str]] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             ops.append(["=", " ".join(a[i1:i2])])
             continue
