@@ -45,9 +45,11 @@ screenshots: $(STAMP)
 	$(BIN)/python -m alignbench.html.screenshot csa-terms-v1 docs/img/redline.png --at move
 	$(BIN)/python -m alignbench.review.screenshot csa-1.1-to-2.0 docs/img/review.png --width 1280 --height 760
 
-# The `slow` tests only (a real Dask cluster, full regeneration): CI runs them after `make test`.
+# What CI runs after `make test`: the `slow` tests (a real Dask cluster, full regeneration), then
+# every property test again at its full example count (`make test` draws half: tests/property_budget.py).
 test-slow: $(VENV)/.peers
 	$(BIN)/python -m pytest -m slow
+	ALIGNBENCH_PROPERTY_EXAMPLES=full $(BIN)/python -m pytest -n auto -m "hypothesis and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests stages

@@ -14,6 +14,7 @@ from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.similarity import Vocabulary
 from alignbench.blocks import is_renumber
 from alignment_fixtures.strategies import tree_pairs
+from property_budget import examples
 
 
 def _walk(source, test, backend):
@@ -39,7 +40,7 @@ def _reference_crossing(walk, s2t):
     return crossing
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
 def test_crossing_inserts_and_changes_equal_their_definitions(trees, backend):
     """One test per generated pair and backend: drawing the pair costs hypothesis more than the walk

@@ -25,6 +25,7 @@ from alignbench.alignment.flat import (
 )
 from alignbench.alignment.similarity import Vocabulary
 from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
+from property_budget import examples
 
 TEXT = st.sampled_from(("", "Fees.", "  Fees  are due. ", "Term\tand\nrenewal", "Notices", "(a) x"))
 LABEL = st.sampled_from((None, "", "1", "1.1", "(a)"))
@@ -69,13 +70,13 @@ def _documents(draw: st.DrawFn) -> BlockTree:
     return BlockTree(Block("document", children=children(5, block)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(-1, 3)))
 def test_unmatched_is_every_unpaired_block_but_the_root(partner):
     assert unmatched(partner) == [i for i in range(1, len(partner)) if partner[i] == -1]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(alphabet=st.sampled_from(" |ab\t\n\xa0\u200b"), max_size=6), max_size=6))
 def test_normalised_texts_is_fast_normalise_of_each(texts):
     result = normalised_texts(texts)
@@ -119,7 +120,7 @@ def _reference_exact_buckets(walk, left_s, left_t):
     return [(bucket, sources, buckets_t[bucket]) for bucket, sources in buckets_s.items()]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_documents(), _documents())
 def test_flat_columns_and_the_exact_pass_equal_their_definitions_on_generated_pairs(source, test):
     """One test per generated pair: drawing two documents costs hypothesis more than these checks cost,

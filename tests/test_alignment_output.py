@@ -16,6 +16,7 @@ from alignbench.alignment.similarity import _TOKEN, Vocabulary, tokenise
 from alignbench.blocks import normalise
 from alignment_fixtures.build import sample_pair
 from hash_seeds import output_under_another_hash_seed
+from property_budget import examples
 
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
 
@@ -93,7 +94,7 @@ def test_dropping_optional_passes_removes_their_pairs():
 SPACES_AND_FRIENDS = " \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000\u200b\u00ad"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet=st.sampled_from(f"{SPACES_AND_FRIENDS}ab."), max_size=30) | st.text(max_size=30))
 def test_fast_normalise_agrees_with_blocks_normalise(text):
     assert fast_normalise(text) == normalise(text)
@@ -110,7 +111,7 @@ def test_fast_normalise_on_every_whitespace_character():
             assert fast_normalise(f"a{char}b") == normalise(f"a{char}b") == "a b"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.integers(0, 20), max_size=30))
 def test_lis_is_increasing_and_longest(values):
     picked = lis_indices(values)
@@ -124,7 +125,7 @@ def test_lis_is_increasing_and_longest(values):
     assert len(picked) == max(best, default=0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(alphabet=st.sampled_from(" \t\n\x0b\x1c\x85\xa0\u2028\u3000()().?!-ab"), max_size=40)
     | st.text(max_size=40)
@@ -133,7 +134,7 @@ def test_tokenise_agrees_with_the_token_regex(text):
     assert tokenise(text) == _TOKEN.findall(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.lists(st.sampled_from("abcdefg"), max_size=8), max_size=8))
 def test_vocabulary_ids_are_first_seen_order(sequences):
     vocabulary, ids = Vocabulary(), {}
@@ -142,7 +143,7 @@ def test_vocabulary_ids_are_first_seen_order(sequences):
         assert vocabulary.encode(tokens) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 30), max_size=30, unique=True).map(sorted) | st.lists(st.integers(0, 8)))
 def test_lis_shortcut_for_increasing_values_is_what_patience_sorting_finds(values):
     assert lis_indices(values) == _patience(values)

@@ -15,6 +15,7 @@ from alignbench.alignment.similarity import PAIR_COST_CAP, PairMemo, Similarity,
 from alignbench.blocks import Block, BlockTree
 from alignment_fixtures.build import sample_pair
 from alignment_fixtures.strategies import tree_pairs
+from property_budget import examples
 
 BACKENDS = ("difflib", "rapidfuzz")
 
@@ -43,7 +44,7 @@ def test_the_score_stage_runs_on_one_prepared_pair_equal_fresh_runs():
     _assert_shared_runs_equal_fresh_runs(source, test, _configs())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree_pairs(), st.sampled_from((0, 1, 3, 7, 2_000_000)))
 def test_prepared_runs_equal_fresh_runs_on_generated_pairs_and_budgets(trees, budget):
     source, test = trees

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.alignment.changes import previous_paired
+from property_budget import examples
 
 
 def _table(matched: list[int]) -> list[int]:
@@ -19,7 +20,7 @@ def _table(matched: list[int]) -> list[int]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(-1, 5), max_size=40))
 def test_previous_paired_is_the_table_entry_of_every_block(matched):
     assert [previous_paired(matched, i) for i in range(len(matched))] == _table(matched)

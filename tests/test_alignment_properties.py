@@ -17,6 +17,7 @@ from alignbench.alignment.flat import KIND_CLASS
 from alignbench.alignment.model import Alignment
 from alignbench.blocks import BlockTree
 from alignment_fixtures.strategies import as_tree, tree_pairs
+from property_budget import examples
 
 BACKEND_NAMES = ("difflib", "rapidfuzz")
 
@@ -25,7 +26,7 @@ def kinds_by_address(tree):
     return {b.address: b.kind for b in tree.blocks()}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tree_pairs(), st.sampled_from((0, 1, 3, 2_000_000)))
 def test_every_alignment_of_a_generated_pair_keeps_its_invariants(trees, budget):
     source, test = trees

@@ -14,6 +14,7 @@ from alignbench.alignment.similarity import (
     shared_tokens_by_counts,
     token_counts,
 )
+from property_budget import examples
 
 TOKENS = st.lists(st.integers(0, 12), max_size=30)
 
@@ -39,7 +40,7 @@ def _loop_bound(a: list[int], b: list[int]) -> float:
     return 2.0 * matches / total
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(TOKENS, TOKENS)
 def test_counting_helpers_equal_their_loops_on_generated_token_lists(a, b):
     """One test per drawn pair of lists: drawing them costs hypothesis more than both checks (they were

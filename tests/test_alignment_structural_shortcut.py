@@ -12,6 +12,7 @@ from alignbench.alignment.engine import Walk
 from alignbench.alignment.flat import FlatDocument
 from alignbench.alignment.similarity import Vocabulary
 from alignment_fixtures.strategies import tree_pairs
+from property_budget import examples
 
 
 def _run(source, test, backend, force_structural):
@@ -25,7 +26,7 @@ def _run(source, test, backend, force_structural):
     return walk.s2t, walk.matched_by, walk.confidence, walk.groups, walk.sim.comparisons
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tree_pairs(), st.sampled_from(("difflib", "rapidfuzz")))
 def test_skipping_structural_without_keyless_containers_changes_nothing(trees, backend):
     assert _run(*trees, backend, force_structural=False) == _run(*trees, backend, force_structural=True)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from alignbench.atomic import dump_json, load_yaml, prune, write_bytes, write_many, write_text, write_texts
 from alignbench.errors import AlignbenchError
+from property_budget import examples
 
 
 def _yaml(tmp_path, data: bytes):
@@ -108,7 +109,7 @@ _json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_json_values)
 def test_dump_json_is_the_standard_librarys_text_on_any_data(data: object) -> None:
     assert dump_json(data) == _standard(data)

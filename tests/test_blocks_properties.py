@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.blocks import Block, BlockTree, digest_of, format_address, normalise, parse_address
+from property_budget import examples
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=examples(60), deadline=None)
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
 # The labels of r"[0-9]{1,2}(\.[0-9]{1,2}){0,2}|\([a-z]\)", built from plain strategies: drawing
 # them through st.from_regex was a fifth of the tree property's time.
@@ -60,7 +61,7 @@ def _tree(draw: st.DrawFn) -> Block:
     return Block("document", children=tuple(block() for _ in range(draw(st.integers(0, 5)))))
 
 
-@settings(max_examples=90, deadline=None)
+@settings(max_examples=examples(90), deadline=None)
 @given(_tree())
 def test_every_generated_tree_keeps_its_invariants(root: Block) -> None:
     """One test per generated tree: drawing a tree costs hypothesis far more than these checks."""

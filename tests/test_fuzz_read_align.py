@@ -3,8 +3,8 @@
 tests/test_alignment_properties.py already checks one-to-one, totality and determinism of ``align``
 on generated *trees* (100 examples each). This test starts one step earlier, from Markdown and plain
 text a reader must parse, so a reader crash or a tree the engine mishandles is found too. ``make test``
-runs 150 examples; the same property at 2,000 examples takes over 10 s, so it is a ``slow`` test that
-CI runs (``make test-slow``).
+runs 150 examples (CI's full property pass 300: ``property_budget``); the same property at 2,000
+examples takes over 10 s, so it is a ``slow`` test that CI runs (``make test-slow``).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 from alignbench.alignment import AlignmentConfig, align
 from alignbench.errors import AlignbenchError
 from alignbench.readers import read
+from property_budget import examples
 
 
-def _fuzz(examples: int) -> settings:
+def _fuzz(count: int) -> settings:
     return settings(
-        max_examples=examples,
+        max_examples=count,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
@@ -79,7 +80,7 @@ def _read(lines: list[str], fmt: str):
         return None  # empty or refused text: one clear error is the reader's whole contract here
 
 
-@_fuzz(150)
+@_fuzz(examples(300))
 @given(DOCUMENT, EDIT, FORMATS, BACKENDS)
 def test_read_then_align_is_one_to_one_total_and_deterministic(lines, edits, fmt, backend):
     _read_then_align_is_one_to_one_total_and_deterministic(lines, edits, fmt, backend)

@@ -23,6 +23,7 @@ from alignbench.labels.documents import open_pair
 from alignbench.labels.io import load_labels
 from alignbench.readers import read
 from alignbench.stagecache import read_tree
+from property_budget import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "generate_fixtures" / "small.md"
@@ -114,7 +115,7 @@ def _base() -> Document:
     return _BASE[0]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
 def test_any_seed_gives_total_labels_with_true_digests(seed: int) -> None:
     base = _base()

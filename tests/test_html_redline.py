@@ -18,6 +18,7 @@ from alignbench.html import render_redline
 from alignbench.html.locate import Locator
 from alignbench.html.view import build
 from alignbench.html.wordiff import word_diff
+from property_budget import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
@@ -160,7 +161,7 @@ def test_a_modification_shows_a_word_diff():
     assert '<del class="w">thirty </del><ins class="w">forty-five </ins>days' in page
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.sampled_from(["the", "fee", "shall", "be", "paid", ",", "within", "30", "days", "."]), max_size=30

@@ -20,6 +20,7 @@ from alignbench import yamlload
 from alignbench.errors import AlignbenchError
 from alignbench.labels import io
 from alignbench.labels.fastload import load_labels_yaml, parse_labels_text, read_canonical
+from property_budget import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 LABEL_FILES = sorted(
@@ -231,7 +232,7 @@ def _document(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_document())
 def test_generated_text_is_declined_or_read_identically(text: str) -> None:
     _agrees(text)
@@ -251,7 +252,7 @@ def _small_document() -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(max_size=12), st.text(max_size=6))
 def test_dumped_labels_read_back_identically(note: str, origin: str) -> None:
     data = copy.deepcopy(_small_document())

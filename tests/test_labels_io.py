@@ -15,6 +15,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.labels.fastload import parse_labels_text
 from alignbench.labels.io import dump_labels, load_labels, row_id
 from labels_fixtures.support import FIXTURES
+from property_budget import examples
 
 GOLDEN = FIXTURES / "labels.yaml"
 
@@ -50,7 +51,7 @@ def _golden() -> dict:
     return load_labels(GOLDEN)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(min_size=1, max_size=40))
 def test_any_note_text_round_trips(note: str) -> None:
     """The note reads back through the pure-Python YAML parser (the strictest) and our own reader.

@@ -18,6 +18,7 @@ from alignbench.readers.markdown import _parser
 from alignbench.readers.profiles import get_profile
 from alignbench.readers.simple_blocks import simple_blocks
 from alignbench.workloads import revised_pair, to_markdown
+from property_budget import examples
 
 # Lines the scanner must take, and lines it must hand to markdown-it (each starts some other block, or
 # sits next to one: a setext underline, a table's delimiter row, a list marker, an indented line ...).
@@ -83,7 +84,7 @@ def _markdown_it_blocks(text: str) -> list[tuple[str, int, str, int]] | None:
     return out
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(SAFE_LINES + OTHER_LINES), max_size=14))
 def test_the_scanner_agrees_with_markdown_it_or_declines(lines: list[str]) -> None:
     text = "\n".join(lines)
@@ -92,7 +93,7 @@ def test_the_scanner_agrees_with_markdown_it_or_declines(lines: list[str]) -> No
         assert ours == _markdown_it_blocks(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(SAFE_LINES), min_size=1, max_size=14), st.booleans())
 def test_documents_of_safe_lines_take_the_fast_path(lines: list[str], final_newline: bool) -> None:
     text = "\n".join(lines) + ("\n" if final_newline else "")
@@ -101,7 +102,7 @@ def test_documents_of_safe_lines_take_the_fast_path(lines: list[str], final_newl
     assert ours == _markdown_it_blocks(text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from(SAFE_LINES + OTHER_LINES), st.sampled_from(("\n", "\n\n", "\n\n\n"))),
@@ -137,13 +138,13 @@ def test_a_fast_path_document_reads_to_the_same_tree(monkeypatch: pytest.MonkeyP
     assert fast.dropped == slow.dropped == {}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from("ab 1.\\`*_[]!<&>#()-\n\u00e9"), max_size=40))
 def test_the_inline_markup_check_is_the_commonmark_rule_starters(text: str) -> None:
     assert markdown._has_inline_markup(text) == (re.search(r"[\\`*_\[!<&]", text) is not None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from("a\n\u00e9\u2019\ud800\udc80\udfff\U0001f600"), max_size=30))
 def test_the_surrogate_check_finds_the_first_lone_surrogate(text: str) -> None:
     from alignbench.readers import _first_surrogate
@@ -152,7 +153,7 @@ def test_the_surrogate_check_finds_the_first_lone_surrogate(text: str) -> None:
     assert _first_surrogate(text) == (found.start() if found else -1)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(alphabet=st.sampled_from(" \t\n-:\u2013\u2014aZ\u00e9\u00b2.("), max_size=10))
 def test_the_text_after_a_label_is_what_the_separator_rule_leaves(text: str) -> None:
     from alignbench.readers.label_grammar import _SEPARATOR, after_label
@@ -180,7 +181,7 @@ CLAUSE_LINES = (
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(CLAUSE_LINES), min_size=1, max_size=16), st.booleans())
 def test_the_fast_path_gives_markdown_its_units_and_tree(lines: list[str], blank_between: bool) -> None:
     """Units (every field, so a unit built positionally is checked field by field) and trees of the

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from alignbench.readers.label_grammar import _match, match_label, read_label
 from alignbench.readers.profiles import get_profile, profile_names
+from property_budget import examples
 
 TESTS = Path(__file__).parent
 # Lines a first rule matches and then turns down, so the next rules decide: a bare number before
@@ -67,7 +68,7 @@ def test_dispatch_agrees_with_the_rules_tried_one_by_one(name: str) -> None:
     assert matched > 100  # the fixtures hold labels, so the comparison covers matches, not only misses
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(alphabet="0123456789.()§-*•aivxAIVX SecTIONsecartl:–—", min_size=1, max_size=24),
     st.booleans(),

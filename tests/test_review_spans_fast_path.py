@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from alignbench import read
 from alignbench.review import spans as spans_module
 from alignbench.review.spans import MAX_GAP, Span, _find_sequence, _WordRuns, locate_spans
+from property_budget import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 # A few short words that are also parts of each other, so substring hits inside longer words and
@@ -33,7 +34,7 @@ def _case(draw: st.DrawFn) -> tuple[str, list[str], int]:
     return document, words, cursor
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(_case())
 def test_the_shortcut_gives_the_word_by_word_span_or_declines(case: tuple[str, list[str], int]) -> None:
     document, words, cursor = case

@@ -20,6 +20,7 @@ from alignbench.score.passes import NOTHING_TO_LOSE, needs_rerun, pass_counts
 from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals, fmt, total
 from alignbench.score.trust import pair_trust, tier_trust
 from alignbench.score.verdicts import move_verdicts
+from property_budget import examples
 
 FIXTURES = Path(__file__).parent / "score_fixtures"
 
@@ -234,7 +235,7 @@ _counts = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(_counts, max_size=7), st.integers(0, 2**32 - 1), st.sampled_from([0.9, 0.95]))
 def test_bootstraps_vectorised_headlines_are_exactly_the_per_sample_ones(counts, seed, confidence) -> None:
     indices = bootstrap_indices(len(counts), 150, seed)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from alignbench.errors import AlignbenchError
 from alignbench.score.collect import load_json
 from alignbench.score.passes import pairs_by_pass, pass_pairs
+from property_budget import examples
 
 _scalars = st.one_of(
     st.none(),
@@ -51,7 +52,7 @@ def json_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("json")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_values, st.sampled_from([None, 2]))
 def test_load_json_builds_what_the_standard_parser_builds(json_dir: Path, value, indent) -> None:
     path = json_dir / "out.json"

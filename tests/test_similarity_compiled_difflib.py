@@ -9,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alignbench.alignment.similarity import SequenceMatcher
+from property_budget import examples
 
 # Small alphabets make long repeats and many equal-length candidate blocks: the tie-breaking cases.
 tokens = st.lists(st.integers(min_value=0, max_value=6), max_size=300)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tokens, tokens)
 def test_compiled_matcher_equals_the_standard_library(a: list[int], b: list[int]) -> None:
     ours = SequenceMatcher(None, a, b, autojunk=False)
