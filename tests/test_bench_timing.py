@@ -1,12 +1,16 @@
 """The bench's figure from its samples: runs the machine changed speed during are not counted.
 
-No timing happens here: the samples are written out, so each assertion is about arithmetic only."""
+No timing happens here: the samples are written out, so each assertion is about arithmetic only (and
+the start-up line's command is run once, untimed, to check it is the right one)."""
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
 
-from alignbench.bench import STEADY_DRIFT, Round, Sample, summarise, summarise_rounds
+from alignbench.bench import STEADY_DRIFT, Round, Sample, startup_command, summarise, summarise_rounds
 
 
 def test_a_run_between_loops_of_two_speeds_is_not_steady() -> None:
@@ -64,3 +68,12 @@ def test_when_no_round_is_steady_all_count_and_the_figures_say_so() -> None:
         True,
         1,
     )
+
+
+def test_the_start_up_figure_runs_what_a_reviewer_types() -> None:
+    """The command the start-up line times is the installed ``alignbench`` and ends in its help."""
+    command = startup_command()
+    assert command[-2:] == ["compare", "--help"]
+    assert Path(command[0]).name == "alignbench" or command[1:3] == ["-m", "alignbench.cli"]
+    shown = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    assert shown.startswith("usage: alignbench compare")

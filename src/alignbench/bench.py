@@ -52,6 +52,7 @@ GOAL_HUGE_RATIO = 12.0
 GOAL_RSS_MB = 100.0
 GOAL_PARAGRAPH_S = 2.0
 GOAL_IDENTICAL_S = 5.0
+GOAL_STARTUP_S = 0.15
 
 
 def calibration_loop() -> int:
@@ -293,6 +294,24 @@ def huge_report(large: Timing) -> None:
     )
 
 
+def startup_command() -> list[str]:
+    """What a reviewer types, ``alignbench compare --help``: the console script of this interpreter's
+    environment, or ``python -m alignbench.cli`` where none is installed (a source checkout)."""
+    script = Path(sys.executable).with_name("alignbench")
+    head = [str(script)] if script.is_file() else [sys.executable, "-m", "alignbench.cli"]
+    return [*head, "compare", "--help"]
+
+
+def startup_report(repeats: int) -> None:
+    """A fresh process up to the compare parser's help: the imports a command pays before any work."""
+    command = startup_command()
+    t_start = timed(lambda: subprocess.run(command, check=True, capture_output=True), repeats)
+    print(
+        f"start-up   alignbench compare --help: {_figure(t_start)} "
+        f"(goal <= {GOAL_STARTUP_S} s: {_verdict(t_start.seconds <= GOAL_STARTUP_S)})"
+    )
+
+
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -369,6 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"comparisons={result.comparisons:,} "  # type: ignore[attr-defined]
             f"(goal < {GOAL_IDENTICAL_S:.0f} s: {_verdict(t_same.seconds < GOAL_IDENTICAL_S)})"
         )
+
+    startup_report(max(repeats, 7))
     return 0
 
 
