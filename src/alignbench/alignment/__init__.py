@@ -54,7 +54,7 @@ def __getattr__(name: str) -> Any:
 
 @cache
 def source_digest() -> str:
-    """12 hex of sha256 over the engine's own source files (``alignment/*.py``, sorted by name).
+    """12 hex of sha256 over the engine's own source files (``alignment/*.py`` and ``moverule/*.py``).
 
     Seed 000 keys move verdicts on the engine version so a behaviour change makes old verdicts stale;
     a version that changed only with the package version or the config let a code change keep them.
@@ -63,6 +63,9 @@ def source_digest() -> str:
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py"), key=lambda p: p.name):
         digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    # The move rule decides the engine's ``moved`` flag, so its source is part of the engine.
+    for path in sorted((Path(__file__).parent.parent / "moverule").glob("*.py"), key=lambda p: p.name):
+        digest.update(b"moverule/" + path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
 
 

@@ -21,6 +21,9 @@ class AlignedPair(NamedTuple):
     renumbered: bool
     # Placed by order alone: one of several byte-identical siblings, which content cannot tell apart.
     ambiguous: bool = False
+    # The parent changed but the place in reading order did not (a heading inserted, deleted,
+    # promoted or demoted above it; a list item re-indented): not a move (issue #27).
+    reparented: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -31,6 +34,7 @@ class AlignedPair(NamedTuple):
             "moved": self.moved,
             "renumbered": self.renumbered,
             "ambiguous": self.ambiguous,
+            "reparented": self.reparented,
         }
 
 

@@ -97,7 +97,7 @@ def _side_and_tree(doc: Document, what: str) -> tuple[str, Side, BlockTree]:
             f"{what}: the rendering does not read back as intended; this is a generator bug"
         )
     text, tree = verified
-    return text, Side(doc, addresses(doc, tree)), tree
+    return text, Side(doc, addresses(doc, tree), tree), tree
 
 
 def build_pair(spec: PairSpec, root: Path, cache: dict[str, Document], holdout: str = "dev") -> PairResult:

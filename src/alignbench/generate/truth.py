@@ -1,8 +1,10 @@
 """Ground truth from unit identity: the same unit id on both sides is a correspondence.
 
 Nothing here looks at text similarity or runs the aligner. The kind of a row follows the contract:
-``move`` for a unit an operator moved (and that really left its parent or crosses a sibling),
-otherwise ``same`` or ``renumber`` by its labels. A moved unit's descendants are ordinary rows.
+``move`` where the move rule (:mod:`alignbench.moverule`: a change of place in reading order, marked
+at the topmost block of what travelled) says so over the identity links, otherwise ``renumber`` for a
+changed number and ``same``. The operators' records only annotate: a unit an operator moved whose
+reading order did not change (it was re-parented in place) is not a move, as in the real tier.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from alignbench.blocks import LABELLED_KINDS, Block
+from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, is_renumber
 from alignbench.generate.model import Document, Unit, walk
 from alignbench.labels.io import row_id
+from alignbench.moverule import classify_links
 
 SECTION_MOVE_NOTE = "section move: the whole section moved; its children correspond inside it"
 CROSSING_NOTE = "crossing reorder: moved among its own siblings"
@@ -24,6 +27,7 @@ class Side:
 
     doc: Document
     blocks: dict[str, Block]
+    tree: BlockTree  # the document as the reader sees it: the move rule reads its order
 
     def parents(self) -> dict[str, str | None]:
         return {unit.uid: (parent.uid if parent else None) for parent, unit in walk(self.doc.root)}
@@ -102,6 +106,15 @@ def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
         elif crossing:
             row["note"] = CROSSING_NOTE
         correspondences.append(row)
+
+    reading = classify_links(source.tree, test.tree, [(r["source"], r["test"]) for r in correspondences])
+    for row in correspondences:
+        if (row["source"], row["test"]) in reading.moved:
+            row["kind"] = "move"
+            row.setdefault("note", CROSSING_NOTE)
+        else:
+            row["kind"] = "renumber" if is_renumber(row["source_label"], row["test_label"]) else "same"
+            row.pop("note", None)
 
     inserted = [
         {

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from alignbench.blocks import LABELLED_KINDS
+from alignbench.blocks import LABELLED_KINDS, is_renumber
 from alignbench.errors import AlignbenchError
 from alignbench.labels.adjudication import adjudication_problems
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
@@ -153,21 +153,21 @@ def row_problems(data: dict[str, Any]) -> list[str]:
                         f"$.{section}[{i}].id: is {row['id']} but the row's addresses give {expected}"
                     )
     for i, row in enumerate(data["correspondences"]):
-        same_label = row["source_label"] == row["test_label"]
-        if row["kind"] == "same" and not same_label:
+        renumbered = is_renumber(row["source_label"], row["test_label"])
+        if row["kind"] == "same" and renumbered:
             problems.append(
-                f"$.correspondences[{i}].kind: 'same' but the labels differ "
+                f"$.correspondences[{i}].kind: 'same' but the number changed "
                 f"({row['source_label']!r} -> {row['test_label']!r}); use renumber (or move)"
             )
-        if row["kind"] == "renumber" and same_label:
+        if row["kind"] == "renumber" and not renumbered:
             problems.append(
-                f"$.correspondences[{i}].kind: 'renumber' but both labels are {row['source_label']!r}"
+                f"$.correspondences[{i}].kind: 'renumber' but the number did not change "
+                f"({row['source_label']!r} -> {row['test_label']!r}): a renumber needs two different "
+                "labels; use same (or move)"
             )
-    seen: Counter[tuple[str, str, str]] = Counter(
-        (v["source"], v["test"], v["engine_version"]) for v in data["move_verdicts"]
-    )
+    seen: Counter[tuple[str, str]] = Counter((v["source"], v["test"]) for v in data["move_verdicts"])
     for key in sorted(k for k, n in seen.items() if n > 1):
-        problems.append(f"$.move_verdicts: more than one verdict for {key[0]} -> {key[1]} at engine {key[2]}")
+        problems.append(f"$.move_verdicts: more than one verdict for {key[0]} -> {key[1]}; keep one")
     return problems
 
 
@@ -184,7 +184,25 @@ def check_data(
         *row_problems(data),
         *(signature_problems(data) if signatures is None else signatures),
         *noop_problems(data, sides),
+        *move_rule_problems(data, sides),
     ]
+
+
+def move_rule_problems(data: dict[str, Any], sides: dict[str, Side]) -> list[str]:
+    """Every correspondence whose move flag is not what the move rule derives from the links.
+
+    Move flags are a function of the links (alignbench.moverule), so a flag that disagrees is either
+    a stale file or a hand edit; ``label migrate-moves`` recomputes them and records the change."""
+    from alignbench.labels.migrate import rule_kinds
+
+    problems: list[str] = []
+    for i, (row, kind) in enumerate(zip(data["correspondences"], rule_kinds(data, sides), strict=True)):
+        if (row["kind"] == "move") != (kind == "move"):
+            problems.append(
+                f"$.correspondences[{i}].kind: is {row['kind']!r} but the move rule gives {kind!r} "
+                f"({row['source']} -> {row['test']}); run `alignbench label migrate-moves {data['pair']}`"
+            )
+    return problems
 
 
 def check_file(
@@ -226,12 +244,16 @@ def format_problems(result: PairCheck) -> str:
     return "\n".join(lines)
 
 
-def verdict_for(labels: dict[str, Any], source: str, test: str, engine_version: str) -> str | None:
-    """The reviewer's verdict on an engine move at this engine version, or ``None`` (unreviewed).
+def verdict_for(
+    labels: dict[str, Any], source: str, test: str, source_digest: str, test_digest: str
+) -> str | None:
+    """The reviewer's verdict on an engine move, or ``None`` (unreviewed).
 
-    A verdict recorded for another engine version does not count: the move is unreviewed again.
+    A verdict rules on the move itself: both addresses and both blocks' digests. It carries across
+    engine builds, and stops applying as soon as either block changes (the move is unreviewed again).
     """
+    key = (source, test, source_digest, test_digest)
     for verdict in labels["move_verdicts"]:
-        if (verdict["source"], verdict["test"], verdict["engine_version"]) == (source, test, engine_version):
+        if (verdict["source"], verdict["test"], verdict["source_digest"], verdict["test_digest"]) == key:
             return verdict["verdict"]
     return None

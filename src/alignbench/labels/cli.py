@@ -126,6 +126,41 @@ def _cmd_reanchor(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_migrate_moves(args: argparse.Namespace) -> int:
+    from alignbench.labels.migrate import migrate_moves, rekey_verdicts
+
+    root = Path(args.root)
+    if args.pairs:
+        paths = [_labels_path(resolve_pair(root, pair)) for pair in args.pairs]
+    else:
+        paths = []
+        for tp in discover(root, ("real",)):
+            blind = tp.labels_path.parent / "blind-labels.yaml"  # the blind pass follows the same rule
+            paths.extend([tp.labels_path, *([blind] if blind.is_file() else [])])
+    for path in paths:
+        # Parsed without the schema: a file from before verdicts were keyed by move fails it until
+        # this very command has re-keyed them (dump_labels validates what is written).
+        from alignbench.labels.fastload import parse_labels_text
+        from alignbench.yamlload import read_text
+
+        data = parse_labels_text(read_text(path), str(path))
+        sides = open_pair(data, root)
+        rekeyed, before, after = rekey_verdicts(data, sides)
+        migrated, changed = migrate_moves(rekeyed, sides)
+        rekeyed = migrated
+        if not changed and before == after and rekeyed["move_verdicts"] == data["move_verdicts"]:
+            print(f"{path}: move flags already follow the rule; verdicts already keyed by move")
+            continue
+        write_text(path, dump_labels(rekeyed))
+        moves_out = sum(1 for c in changed if c["from"] == "move")
+        moves_in = sum(1 for c in changed if c["to"] == "move")
+        print(
+            f"{path}: {moves_out} move flag(s) removed, {moves_in} added (recorded in migrations; "
+            f"signatures carried); verdict rows {before} -> {after}"
+        )
+    return 0
+
+
 def _cmd_agree(args: argparse.Namespace) -> int:
     a, b = load_labels(args.a), load_labels(args.b)
     report = agree(a, b, names=(args.a, args.b))
@@ -304,11 +339,19 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
     labels = load_labels(path)
     tier, pair = _tier_and_pair(found, labels)
     moves = engine_moves(root, tier, pair, labels)
+    sides = open_pair(labels, root)
     updated, versions = record_verdict(
-        labels, moves, args.source, args.test, args.verdict, args.reason, parse_by(args.by)
+        labels,
+        moves,
+        args.source,
+        args.test,
+        args.verdict,
+        args.reason,
+        parse_by(args.by),
+        (sides["source"].tree, sides["test"].tree),
     )
     write_text(path, dump_labels(updated))  # signatures stand: they do not cover verdicts (labels.sign)
-    print(f"{path}: {args.verdict} for {args.source} -> {args.test} at {', '.join(versions)}")
+    print(f"{path}: {args.verdict} for {args.source} -> {args.test} (reported by {', '.join(versions)})")
     return 0
 
 
@@ -432,6 +475,14 @@ def register(subparsers: Any) -> None:
     p = verb("reanchor", "re-map addresses by digest after a document or reader change")
     p.add_argument("pair", help="pair id or path to labels.yaml")
     p.set_defaults(func=_cmd_reanchor)
+
+    p = verb(
+        "migrate-moves",
+        "recompute every move flag by the move rule (a move is a change of place in reading order), "
+        "record the change in the file, and key move verdicts by the move",
+    )
+    p.add_argument("pairs", nargs="*", help="pair ids or paths to labels.yaml (default: every real pair)")
+    p.set_defaults(func=_cmd_migrate_moves)
 
     p = verb("agree", "agreement of labelling B against labelling A of the same pair")
     p.add_argument("a", help="labels.yaml of the first labelling")

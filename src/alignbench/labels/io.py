@@ -84,7 +84,9 @@ _KEY_ORDER: dict[str, tuple[str, ...]] = {
     "reviewed_by": ("kind", "id", "role"),
     "signatures": ("id", "kind", "role", "content_digest"),
     "adjudications": ("disagreement", "ruling", "reason", "by"),
-    "move_verdicts": ("source", "test", "engine_version", "verdict", "reason", "by"),
+    "move_verdicts": ("source", "test", "source_digest", "test_digest", "verdict", "reason", "by"),
+    "migrations": ("rule", "by", "from_digest", "to_digest", "rows"),
+    "rows": ("id", "from", "to"),
 }
 _ROOT_HINT = "the root '/' is never labelled (the root pair is excluded from scoring); remove it"
 
@@ -172,6 +174,8 @@ def dump_labels(data: dict[str, Any]) -> str:
             lines.extend(_block_list(key, value, indent=""))
         else:
             lines.append(f"{key}: {_scalar(value)}")
+    if "migrations" in data:  # optional, last: a file never migrated keeps its bytes and its digest
+        lines.extend(_block_list("migrations", data["migrations"], indent=""))
     return "\n".join(lines) + "\n"
 
 

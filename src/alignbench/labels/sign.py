@@ -33,7 +33,10 @@ ROLES: tuple[str, ...] = ("labeller", "reviewer")
 def content_digest(data: dict[str, Any]) -> str:
     """sha256 of the canonical label text with the signatures and the move verdicts emptied."""
     # A shallow copy with the two parts replaced: dump_labels only reads, so no deep copy is needed.
-    unsigned = {**data, "review": {**data["review"], "signatures": []}, "move_verdicts": []}
+    # The migration records are left out too: they describe how the content got here, and a
+    # signature is carried across them (alignbench.labels.migrate).
+    unsigned = {k: v for k, v in data.items() if k != "migrations"}
+    unsigned.update(review={**data["review"], "signatures": []}, move_verdicts=[])
     return hashlib.sha256(dump_labels(unsigned).encode("utf-8")).hexdigest()
 
 
@@ -99,11 +102,13 @@ def signature_problems(data: dict[str, Any]) -> list[str]:
     """Every signature that no longer matches the content, or that claims human for a machine id."""
     if not data["review"]["signatures"]:
         return []
-    current = content_digest(data)
-    problems: list[str] = []
+    from alignbench.labels.migrate import carried_digests
+
+    carried, chain_problems = carried_digests(data)
+    problems: list[str] = list(chain_problems)
     for i, sig in enumerate(data["review"]["signatures"]):
         at = f"$.review.signatures[{i}]"
-        if sig["content_digest"] != current:
+        if sig["content_digest"] not in carried:
             problems.append(
                 f"{at}: signature by {sig['id']} ({sig['role']}) does not match the label content: the "
                 f"file was edited after signing or the signature was tampered with; review the changes and "

@@ -1,8 +1,8 @@
 """Rulings on engine moves that the labels do not contain (seed 000's fail-closed move gate).
 
-A verdict is keyed on the engine version (package version + config digest, per backend) and on the
-move's credited address: a moved section is ruled on at its first labelled block, the same block the
-scorer credits it at, so a verdict and a label always name the same thing.
+A verdict is keyed on the move (issue #27): its credited addresses - a moved section is ruled on at its
+first labelled block, the same block the scorer credits it at - and both blocks' digests. It carries
+across engine builds, so rows no longer multiply per build, and stops applying when a block changes.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 
 VERDICTS: tuple[str, ...] = ("wrong", "acceptable")
@@ -34,11 +35,14 @@ def alignment_path(root: Path, backend: str, tier: str, pair: str) -> Path:
 
 def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> list[EngineMove]:
     """Every move each backend reported on this pair, credited and classified against the labels."""
+    from alignbench.labels.documents import open_pair
     from alignbench.runs import BACKENDS
     from alignbench.score.truth import truth_from_labels
     from alignbench.score.verdicts import classified_moves
 
     truth = truth_from_labels(labels, f"{tier}/{pair} labels")
+    sides = open_pair(labels, root)
+    trees = (sides["source"].tree, sides["test"].tree)
     found: list[EngineMove] = []
     for backend in BACKENDS:
         path = alignment_path(root, backend, tier, pair)
@@ -47,7 +51,7 @@ def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> li
         except FileNotFoundError:
             raise AlignbenchError(f"{path}: missing; run `dvc repro align@{backend}` first") from None
         version = alignment["engine"]["version"]
-        for credited, change, status in classified_moves(truth, labels, alignment, str(path)):
+        for credited, change, status in classified_moves(truth, labels, alignment, str(path), trees):
             found.append(
                 EngineMove(
                     backend,
@@ -70,11 +74,12 @@ def record_verdict(
     verdict: str,
     reason: str,
     by: dict[str, str],
+    trees: tuple[BlockTree, BlockTree],
 ) -> tuple[dict[str, Any], list[str]]:
-    """Add (or replace) the verdict for every engine version that reported ``source -> test``.
+    """Add (or replace) the one verdict on the move ``source -> test``.
 
-    Returns the new label document and the engine versions ruled on. A move the labels already
-    contain needs no verdict, and a move no engine reported cannot be ruled on; both are errors.
+    Returns the new label document and the engine versions that reported the move. A move the labels
+    already contain needs no verdict, and a move no engine reported cannot be ruled on; both are errors.
     """
     if verdict not in VERDICTS:
         raise AlignbenchError(f"verdict {verdict!r}: expected one of {', '.join(VERDICTS)}")
@@ -88,24 +93,20 @@ def record_verdict(
     if all(m.status == "labelled" for m in matching):
         raise AlignbenchError(f"{source} -> {test} is a labelled move; it needs no verdict")
     versions = sorted({m.engine_version for m in matching if m.status != "labelled"})
-    kept = [
-        v
-        for v in labels["move_verdicts"]
-        if not ((v["source"], v["test"]) == (source, test) and v["engine_version"] in versions)
-    ]
-    for version in versions:
-        kept.append(
-            {
-                "source": source,
-                "test": test,
-                "engine_version": version,
-                "verdict": verdict,
-                "reason": reason.strip(),
-                "by": dict(by),
-            }
-        )
+    kept = [v for v in labels["move_verdicts"] if (v["source"], v["test"]) != (source, test)]
+    kept.append(
+        {
+            "source": source,
+            "test": test,
+            "source_digest": trees[0].find(source).digest,
+            "test_digest": trees[1].find(test).digest,
+            "verdict": verdict,
+            "reason": reason.strip(),
+            "by": dict(by),
+        }
+    )
     updated = dict(labels)
-    updated["move_verdicts"] = sorted(kept, key=lambda v: (v["source"], v["test"], v["engine_version"]))
+    updated["move_verdicts"] = sorted(kept, key=lambda v: (v["source"], v["test"]))
     return updated, versions
 
 

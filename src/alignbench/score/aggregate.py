@@ -161,7 +161,7 @@ def _gate(
 
 # What a reviewer reads in a pull request (`dvc metrics diff --md main`); everything else is in
 # results/latest.json, results/tables/ and REPORT.md, outside the default metrics.
-HEADLINE_METRICS: tuple[str, ...] = ("f1", "move_precision", "move_recall", "renumber_recall")
+HEADLINE_METRICS: tuple[str, ...] = ("f1", "f1_plain", "move_precision", "move_recall", "renumber_recall")
 VERDICT_FIELDS: tuple[str, ...] = ("wrong", "unreviewed")
 # The hold-out in a diff: is the engine as good on check as on dev? Full figures stay in latest.json.
 HOLDOUT_METRICS: tuple[str, ...] = ("f1", "move_recall")
@@ -175,11 +175,13 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
         for engine, columns in data["engines"].items():
             headline_all = columns["all"]["headline"]
             if engine == FLOOR:
-                tier_view[engine] = {"f1": headline_all["f1"]}
+                tier_view[engine] = {"f1": headline_all["f1"], "f1_plain": headline_all["f1_plain"]}
+                tier_view["labelled_reparented"] = columns["all"]["counts"]["labelled_reparented"]
                 continue
             if engine not in BACKENDS:
                 continue
             engine_view = {metric: headline_all[metric] for metric in HEADLINE_METRICS}
+            engine_view["reparented"] = columns["all"]["counts"]["reported_reparented"]
             verdicts = data["move_verdicts"].get(engine)
             if verdicts is not None:
                 engine_view.update({f"moves_{k}": verdicts[k] for k in VERDICT_FIELDS})

@@ -58,29 +58,32 @@ def unrecoverable_moves(truth: Truth, source: BlockTree, test: BlockTree) -> fro
 
 
 def twin_classes(tree: BlockTree) -> dict[str, str]:
-    """Address -> twin class, for every text block or row with an identical sibling (others absent).
+    """Address -> twin class, for every text block or row in a run of identical twins (others absent).
 
-    Within one class the blocks are indistinguishable by anything a document says: same parent, same
-    kind, same label and text (the block digest). Which of them a generator deleted or moved is a fact
-    of its seed, not of the documents, so the hold-out table also reads links with twins
-    interchangeable (``twin_hit_links``) to show how much of an F1 shortfall is that alone. The
-    headline never uses it.
+    Twins (issue #27) are byte-identical siblings standing next to each other: a contiguous run with
+    the same parent, kind, label and text (the block digest). No document tells them apart, so which
+    copy a generator deleted or moved is a fact of its seed, not of the documents; the headline links
+    figures credit any twin of the labelled partner, one to one. Copies separated by other content are
+    not twins: their neighbours tell them apart (a "Consent" paragraph under each purpose).
     """
     classes: dict[str, str] = {}
     stack = [tree.root]
     while stack:
         parent = stack.pop()
-        by_text: dict[tuple[str, str], list] = {}
-        for child in parent.children:
-            if child.kind == "row" or not child.is_container:
-                text = child.normalised_text
-                if text:
-                    by_text.setdefault((child.kind, text), []).append(child)
-            if child.children:
+        run: list = []
+        for child in (*parent.children, None):
+            twin = (
+                child is not None
+                and (child.kind == "row" or not child.is_container)
+                and child.normalised_text
+            )
+            if run and (not twin or child.kind != run[0].kind or child.digest != run[0].digest):
+                if len(run) > 1:
+                    for member in run:
+                        classes[member.address] = f"{parent.address}\x1f{run[0].address}"
+                run = []
+            if twin:
+                run.append(child)
+            if child is not None and child.children:
                 stack.append(child)
-        for (kind, _text), same in by_text.items():
-            if len(same) < 2:
-                continue  # the digest (label and text) is only worth computing for equal texts
-            for child in same:
-                classes[child.address] = f"{parent.address}\x1f{kind}\x1f{child.digest}"
     return classes

@@ -34,7 +34,7 @@ from alignbench.score.passes import (
     pairs_by_pass,
     pass_counts,
 )
-from alignbench.score.swaps import swap_partners
+from alignbench.score.ties import TruthReading, read_truth
 from alignbench.score.trust import pair_trust
 from alignbench.score.truth import Truth, truth_from_labels
 from alignbench.score.verdicts import MoveVerdicts, move_verdicts
@@ -106,16 +106,14 @@ def count_columns(
     truth: Truth,
     output: Mapping[str, Any],
     lost: frozenset[tuple[str, str]],
-    partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]],
+    reading: TruthReading,
     where: str,
     twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
 ) -> dict[str, PairCounts]:
-    """One engine's counts on one pair, per column, with the move ceiling and swap credit applied."""
+    """One engine's counts on one pair, per column, with the move ceiling and tie-set credit applied."""
     found = reported(output, where)  # read once for both columns
     return {
-        column: count_reported(
-            truth, found, column, move_ceiling_lost=lost, swap_partners=partners, twins=twins
-        )
+        column: count_reported(truth, found, column, move_ceiling_lost=lost, reading=reading, twins=twins)
         for column in COLUMNS
     }
 
@@ -129,7 +127,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     where = f"corpus labels of {loaded.tier}/{loaded.pair}"
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
-    partners = swap_partners(truth, loaded.source, loaded.test)
+    reading = read_truth(truth, loaded.source, loaded.test)
     twins = (_twin_classes(loaded.source), _twin_classes(loaded.test))
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
     scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
@@ -145,12 +143,14 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
-        scored.counts[engine] = count_columns(truth, output, lost, partners, source, twins)
+        scored.counts[engine] = count_columns(truth, output, lost, reading, source, twins)
         if engine == FLOOR:
             continue
         scored.engine_versions[engine] = str((recorded.get("engine") or {}).get("version", ""))
         scored.ambiguous[engine] = ambiguous_pairs(output)
-        scored.verdicts[engine] = move_verdicts(truth, loaded.labels, output, source)
+        scored.verdicts[engine] = move_verdicts(
+            truth, loaded.labels, output, source, (loaded.source, loaded.test)
+        )
         reduced: dict[str, Mapping[str, Any]] = {}
         grouped = pairs_by_pass(output)
         if align_params is not None:
@@ -167,7 +167,7 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
         if recorded is not None:
             output = _intent_to_treat(scored, peer, recorded)
             source = str(output_path(root, peer, loaded.tier, loaded.pair).relative_to(root))
-            scored.counts[peer] = count_columns(truth, output, lost, partners, source, twins)
+            scored.counts[peer] = count_columns(truth, output, lost, reading, source, twins)
     return scored
 
 

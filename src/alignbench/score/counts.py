@@ -14,7 +14,7 @@ from typing import Any
 from alignbench.blocks import LABELLED_KINDS, is_renumber
 from alignbench.errors import AlignbenchError
 from alignbench.score.addresses import COLUMN_KINDS, FLAT_UNADDRESSABLE, is_under, kind_of
-from alignbench.score.swaps import credited_moves
+from alignbench.score.ties import TruthReading, credited_moves
 from alignbench.score.truth import RenumberKey, Truth, label_text
 
 COLUMNS: tuple[str, ...] = ("all", "flat")
@@ -40,6 +40,9 @@ class PairCounts:
     merges: int = 0
     unscored: int = 0
     twin_hit_links: int = 0  # hits with byte-identical siblings interchangeable (ceiling.twin_classes)
+    # The parent changed but reading order did not (issue #27): counted, never scored as a move.
+    labelled_reparented: int = 0
+    reported_reparented: int = 0
 
     def __add__(self, other: PairCounts) -> PairCounts:
         return PairCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
@@ -116,12 +119,17 @@ class Reported:
     links: tuple[tuple[str, str], ...]
     moves: tuple[tuple[str, str], ...]
     renumbers: frozenset[RenumberKey]
+    reparented: tuple[tuple[str, str], ...] = ()
 
 
 def reported(alignment: Mapping[str, Any], where: str) -> Reported:
     pairs = reported_pairs(alignment, where)
+    reparented = tuple((p["source"], p["test"]) for p in alignment["pairs"] if p.get("reparented") is True)
     return Reported(
-        tuple(pairs), tuple(_credited(pairs, alignment)), frozenset(reported_renumbers(alignment))
+        tuple(pairs),
+        tuple(_credited(pairs, alignment)),
+        frozenset(reported_renumbers(alignment)),
+        reparented,
     )
 
 
@@ -131,7 +139,7 @@ def count_pair(
     column: str,
     *,
     move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
-    swap_partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]] | None = None,
+    reading: TruthReading | None = None,
     twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
     where: str = "alignment",
 ) -> PairCounts:
@@ -143,7 +151,7 @@ def count_pair(
         reported(alignment, where),
         column,
         move_ceiling_lost=move_ceiling_lost,
-        swap_partners=swap_partners,
+        reading=reading,
         twins=twins,
     )
 
@@ -154,7 +162,7 @@ def count_reported(
     column: str,
     *,
     move_ceiling_lost: frozenset[tuple[str, str]] = frozenset(),
-    swap_partners: Mapping[tuple[str, str], frozenset[tuple[str, str]]] | None = None,
+    reading: TruthReading | None = None,
     twins: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
 ) -> PairCounts:
     """:func:`count_pair` of an output already read by :func:`reported`."""
@@ -176,7 +184,7 @@ def count_reported(
         spurious_links=spurious,
         labelled_moves=len(truth_moves),
         reported_moves=len(engine_moves),
-        hit_moves=credited_moves(truth_moves, engine_moves, dict(swap_partners or {})),
+        hit_moves=credited_moves(truth_moves, engine_moves, reading.tie_group if reading else {}),
         move_pairs_hit=len(truth_moves & engine_links),
         move_ceiling_lost=len(truth_moves & move_ceiling_lost),
         labelled_renumbers=len(truth_renumbers),
@@ -186,6 +194,8 @@ def count_reported(
         merges=truth.merges,
         unscored=truth.unscored,
         twin_hit_links=twin_hits,
+        labelled_reparented=sum(1 for p in (reading.reparented if reading else ()) if scored(*p)),
+        reported_reparented=sum(1 for p in found.reparented if scored(*p)),
     )
 
 

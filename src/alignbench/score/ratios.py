@@ -18,6 +18,9 @@ HEADLINES: tuple[str, ...] = (
     "precision",
     "recall",
     "f1",
+    "precision_plain",
+    "recall_plain",
+    "f1_plain",
     "spurious_rate",
     "move_precision",
     "move_recall",
@@ -36,13 +39,19 @@ def ratio(numerator: int, denominator: int) -> float | None:
 def headline(c: PairCounts) -> dict[str, float | None]:
     """Every headline ratio of one (summed) count record.
 
+    The link figures credit a link when the engine paired the source block with any identical twin of
+    the labelled partner (adjacent byte-identical siblings, which no document tells apart: issue #27),
+    one to one; the ``_plain`` figures beside them credit only the labelled block itself.
     ``move_ceiling`` is the best move recall a content-based engine could reach: labelled moves minus
     those whose text has a byte-identical twin among the leftovers, over labelled moves.
     """
     return {
-        "precision": ratio(c.hit_links, c.reported_links),
-        "recall": ratio(c.hit_links, c.labelled_links),
-        "f1": ratio(2 * c.hit_links, c.reported_links + c.labelled_links),
+        "precision": ratio(c.twin_hit_links, c.reported_links),
+        "recall": ratio(c.twin_hit_links, c.labelled_links),
+        "f1": ratio(2 * c.twin_hit_links, c.reported_links + c.labelled_links),
+        "precision_plain": ratio(c.hit_links, c.reported_links),
+        "recall_plain": ratio(c.hit_links, c.labelled_links),
+        "f1_plain": ratio(2 * c.hit_links, c.reported_links + c.labelled_links),
         "spurious_rate": ratio(c.spurious_links, c.reported_links),
         "move_precision": ratio(c.hit_moves, c.reported_moves),
         "move_recall": ratio(c.hit_moves, c.labelled_moves),
@@ -57,9 +66,12 @@ def headline(c: PairCounts) -> dict[str, float | None]:
 # computes every resample's headline at once from these, by the same integer sums and one division.
 Terms = tuple[tuple[str, int], ...]
 HEADLINE_TERMS: dict[str, tuple[Terms, Terms]] = {
-    "precision": ((("hit_links", 1),), (("reported_links", 1),)),
-    "recall": ((("hit_links", 1),), (("labelled_links", 1),)),
-    "f1": ((("hit_links", 2),), (("reported_links", 1), ("labelled_links", 1))),
+    "precision": ((("twin_hit_links", 1),), (("reported_links", 1),)),
+    "recall": ((("twin_hit_links", 1),), (("labelled_links", 1),)),
+    "f1": ((("twin_hit_links", 2),), (("reported_links", 1), ("labelled_links", 1))),
+    "precision_plain": ((("hit_links", 1),), (("reported_links", 1),)),
+    "recall_plain": ((("hit_links", 1),), (("labelled_links", 1),)),
+    "f1_plain": ((("hit_links", 2),), (("reported_links", 1), ("labelled_links", 1))),
     "spurious_rate": ((("spurious_links", 1),), (("reported_links", 1),)),
     "move_precision": ((("hit_moves", 1),), (("reported_moves", 1),)),
     "move_recall": ((("hit_moves", 1),), (("labelled_moves", 1),)),

@@ -1,7 +1,8 @@
 """The move gate's evidence: every engine move not in the labels needs a reviewer's verdict.
 
-Fail-closed (seed 000): a verdict counts only for the engine version it was given for, so a changed
-engine that makes a new move has no verdict and counts as unreviewed until someone rules on it.
+Fail-closed (seed 000): a verdict counts only for the move it was given for - both addresses and both
+blocks' digests (issue #27: not the engine build, so a ruling carries across builds) - so a new move,
+or a move whose blocks changed, has no verdict and counts as unreviewed until someone rules on it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from alignbench.blocks import BlockTree
 from alignbench.labels.check import verdict_for
 from alignbench.score.counts import credit_move, reported_pairs
 from alignbench.score.truth import Truth
@@ -32,12 +34,16 @@ class MoveVerdicts:
 
 
 def classified_moves(
-    truth: Truth, labels: Mapping[str, Any], alignment: Mapping[str, Any], where: str
+    truth: Truth,
+    labels: Mapping[str, Any],
+    alignment: Mapping[str, Any],
+    where: str,
+    trees: tuple[BlockTree, BlockTree],
 ) -> list[tuple[tuple[str, str], dict[str, Any], str]]:
     """Every engine move as ``(credited pair, change, status)``; status is labelled, wrong,
     acceptable or unreviewed. Verdicts name the credited (labelled) block, as labels do: a section
     move at its heading."""
-    version = (alignment.get("engine") or {}).get("version", "")
+    source_tree, test_tree = trees
     pairs = reported_pairs(alignment, where)
     found = []
     for change in alignment.get("changes") or []:
@@ -47,16 +53,22 @@ def classified_moves(
         if credited in truth.moves:
             status = "labelled"
         else:
-            status = verdict_for(labels, credited[0], credited[1], version) or "unreviewed"
+            s_block, t_block = source_tree.get(credited[0]), test_tree.get(credited[1])
+            digests = (s_block.digest if s_block else "", t_block.digest if t_block else "")
+            status = verdict_for(dict(labels), credited[0], credited[1], *digests) or "unreviewed"
         found.append((credited, change, status))
     return found
 
 
 def move_verdicts(
-    truth: Truth, labels: Mapping[str, Any], alignment: Mapping[str, Any], where: str
+    truth: Truth,
+    labels: Mapping[str, Any],
+    alignment: Mapping[str, Any],
+    where: str,
+    trees: tuple[BlockTree, BlockTree],
 ) -> MoveVerdicts:
     """Classify the engine's moves that the labels do not contain as wrong, acceptable or unreviewed."""
-    statuses = [status for _, _, status in classified_moves(truth, labels, alignment, where)]
+    statuses = [status for _, _, status in classified_moves(truth, labels, alignment, where, trees)]
     unlabelled = [s for s in statuses if s != "labelled"]
     return MoveVerdicts(
         unlabelled=len(unlabelled),

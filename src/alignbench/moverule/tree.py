@@ -1,0 +1,207 @@
+"""The move rule over two block trees: which correspondences moved, travelled along, or re-parented.
+
+One implementation serves the engine's ``moved`` flag, the generator's truth, the label migration and
+the scorer, so the four cannot drift apart (issue #27). The rule, as a reviewing lawyer reads it:
+
+- Read both versions top to bottom, headings included. Keep the largest set of correspondences that
+  keep their relative order (:func:`alignbench.moverule.sequence.kept_in_order`); every other
+  correspondence changed its place in reading order.
+- Mark a move once, at the topmost block of the subtree that travelled: a block whose nearest
+  out-of-order ancestor took it along (its partner lies inside that ancestor's partner) is not a
+  move of its own. A section travels with its heading, which stands for it (containers carry no
+  label row).
+- Ties: prefer as the move the block whose section changed, then the block later in the source.
+- A change of parent that leaves reading order intact (a heading inserted, deleted, promoted,
+  demoted or turned into a paragraph; a list item re-indented) is not a move: it is ``reparented``.
+
+Seed 001 called a correspondence a move when its parents do not correspond; an address shift alone
+is never a change a reviewer needs flagged, so that case is reported apart, as ``reparented``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from alignbench.blocks import LABELLED_KINDS, BlockTree
+from alignbench.moverule.sequence import kept_in_order, tie_groups
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One tree as arrays in document pre-order (index 0 is the root)."""
+
+    parent: Sequence[int]
+    kind: Sequence[str]
+    children: Sequence[Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Source indices of the correspondences in each class, and each correspondence's tie group."""
+
+    moved: frozenset[int]
+    travelled: frozenset[int]
+    reparented: frozenset[int]
+    tie_group: dict[int, int]  # source index -> group, for correspondences whose move is a choice
+
+
+def _subtree_ends(shape: Shape) -> list[int]:
+    """For each block, one past the last pre-order index of its subtree."""
+    n = len(shape.parent)
+    end = list(range(1, n + 1))
+    for i in range(n - 1, 0, -1):
+        p = shape.parent[i]
+        if p >= 0 and end[i] > end[p]:
+            end[p] = end[i]
+    return end
+
+
+def _opens_section(shape: Shape, i: int) -> bool:
+    p = shape.parent[i]
+    return shape.kind[i] == "heading" and p > 0 and shape.kind[p] == "section" and shape.children[p][0] == i
+
+
+def _head_of(shape: Shape, container: int) -> int:
+    """The heading standing for a section, or -1."""
+    kids = shape.children[container]
+    if shape.kind[container] == "section" and kids and shape.kind[kids[0]] == "heading":
+        return kids[0]
+    return -1
+
+
+def _placed_in(shape: Shape, i: int) -> int:
+    """Where a block sits: its parent, or for a heading that opens its section, the section's parent."""
+    return shape.parent[shape.parent[i]] if _opens_section(shape, i) else shape.parent[i]
+
+
+def _stand_in(shape: Shape, container: int, linked: Sequence[bool], sections_only: bool) -> int:
+    """The correspondence that stands for a container: itself if it is linked, a section's heading,
+    else the nearest such ancestor (tables and unheaded sections are transparent); 0 for the root."""
+    p = container
+    while p > 0:
+        head = _head_of(shape, p)
+        if head != -1:
+            return head
+        if not sections_only and linked[p]:
+            return p
+        p = shape.parent[p]
+    return 0
+
+
+def _unit(shape: Shape, i: int) -> int:
+    """The subtree a block carries with it: a section's heading carries its section."""
+    return shape.parent[i] if _opens_section(shape, i) else i
+
+
+def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]]) -> Reading:
+    """Classify one-to-one correspondences ``(source index, test index)`` by the move rule."""
+    ordered = sorted(links)
+    s2t = [-1] * len(src.parent)
+    linked_s = [False] * len(src.parent)
+    linked_t = [False] * len(tst.parent)
+    for s, t in ordered:
+        s2t[s] = t
+        linked_s[s] = True
+        linked_t[t] = True
+
+    def corresponds(s: int, t: int, sections_only: bool) -> bool:
+        a = _stand_in(src, _placed_in(src, s), linked_s, sections_only)
+        b = _stand_in(tst, _placed_in(tst, t), linked_t, sections_only)
+        return (a == 0 and b == 0) or (a != 0 and s2t[a] == b)
+
+    targets = [t for _, t in ordered]
+    bonus = [1 if corresponds(s, t, True) else 0 for s, t in ordered]
+    kept = kept_in_order(targets, bonus)
+    groups = tie_groups(targets)
+    out_of_order = [False] * len(src.parent)
+    for (s, _), keep in zip(ordered, kept, strict=True):
+        out_of_order[s] = not keep
+    test_end = _subtree_ends(tst)
+    moved: list[int] = []
+    travelled: list[int] = []
+    reparented: list[int] = []
+    for s, t in ordered:
+        if not out_of_order[s]:
+            if not corresponds(s, t, False):
+                reparented.append(s)
+            continue
+        if _carried(src, tst, s, t, s2t, out_of_order, test_end):
+            travelled.append(s)
+        else:
+            moved.append(s)
+    tie_group = {s: g for (s, _), g in zip(ordered, groups, strict=True) if g != -1}
+    return Reading(frozenset(moved), frozenset(travelled), frozenset(reparented), tie_group)
+
+
+def _carried(
+    src: Shape,
+    tst: Shape,
+    s: int,
+    t: int,
+    s2t: Sequence[int],
+    out_of_order: Sequence[bool],
+    test_end: Sequence[int],
+) -> bool:
+    """Did an out-of-order ancestor take ``s`` along (its partner lies inside the ancestor's partner)?"""
+    p = src.parent[_unit(src, s)]
+    while p > 0:
+        head = _head_of(src, p)
+        stand = head if head != -1 else p
+        if s2t[stand] != -1 and out_of_order[stand]:
+            unit_t = _unit(tst, s2t[stand])
+            if unit_t <= t < test_end[unit_t]:
+                return True
+        p = src.parent[p]
+    return False
+
+
+def shape_of(tree: BlockTree) -> tuple[Shape, dict[str, int], list[str]]:
+    """A tree's arrays, its address -> index map and its addresses in pre-order."""
+    blocks = list(tree.blocks())
+    index = {b.address: i for i, b in enumerate(blocks)}
+    parent = [-1] * len(blocks)
+    children: list[list[int]] = []
+    for i, b in enumerate(blocks):
+        kids = [index[c.address] for c in b.children]
+        for c in kids:
+            parent[c] = i
+        children.append(kids)
+    return Shape(parent, [b.kind for b in blocks], children), index, [b.address for b in blocks]
+
+
+Link = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class LinkReading:
+    """:class:`Reading` keyed by (source address, test address)."""
+
+    moved: frozenset[Link]
+    travelled: frozenset[Link]
+    reparented: frozenset[Link]
+    tie_group: dict[Link, int]
+
+
+def classify_links(source: BlockTree, test: BlockTree, links: Iterable[Link]) -> LinkReading:
+    """The move rule over labelled correspondences given by address (rows whose blocks are missing
+    from a tree, or are containers, are left out: they have no place in reading order)."""
+    src, s_index, _ = shape_of(source)
+    tst, t_index, _ = shape_of(test)
+    by_source: dict[int, Link] = {}
+    pairs: list[tuple[int, int]] = []
+    for link in sorted(set(links)):
+        s, t = s_index.get(link[0]), t_index.get(link[1])
+        if s is None or t is None or src.kind[s] not in LABELLED_KINDS or tst.kind[t] not in LABELLED_KINDS:
+            continue
+        if s in by_source:
+            continue  # one-to-one: a second link from one block is a split, not a correspondence
+        by_source[s] = link
+        pairs.append((s, t))
+    reading = read_moves(src, tst, pairs)
+    return LinkReading(
+        frozenset(by_source[s] for s in reading.moved),
+        frozenset(by_source[s] for s in reading.travelled),
+        frozenset(by_source[s] for s in reading.reparented),
+        {by_source[s]: g for s, g in reading.tie_group.items()},
+    )
