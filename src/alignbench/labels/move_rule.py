@@ -1,33 +1,28 @@
 """The move rule, with worked examples, in one place: the labeller's tools and docs quote this text.
 
-Moves are where independent labellers disagreed most (11 move flags and split memberships on three
-re-labelled pairs), and every disagreement traced to one of the cases below. The rule is seed 001's
-definition, which is also the engine's and the scorer's, so labels, engine and metric agree by
-construction: a correspondence is a move iff its source and test parents do not correspond, or it
-crosses its siblings in its own scope; a moved subtree is marked once, at its topmost block.
+A move is a change of place in reading order (issue #27), the rule Word's "track moves" and legal
+compare tools apply: a moved clause is text that now sits somewhere else. The flags are a function
+of the links (:mod:`alignbench.moverule` computes them; ``alignbench label migrate-moves`` applies it
+to a label file), so labellers decide links, and the rule decides which of them moved.
 """
 
 from __future__ import annotations
 
 MOVE_RULE = """\
-THE MOVE RULE. A correspondence is `move` iff (a) its source parent and test parent do not correspond
-to each other, or (b) it crossed its siblings (it is outside the longest run of siblings that kept
-their order). Mark a moved subtree once, at its topmost block; its children are ordinary rows.
-A label change alone is never a move: inside corresponding parents, in order, it is a renumber.
+THE MOVE RULE. Read both versions top to bottom, headings included. Keep the largest set of
+correspondences that keep their relative order; every correspondence outside it is a `move`. Mark a
+move once, at the topmost block of the subtree that travelled (a moved section on its heading); its
+children are ordinary rows. Ties (several equally small move sets): the block whose section changed
+moved, then the block that comes later in the source. A change of parent that leaves reading order
+intact is NOT a move: it is counted as `reparented`. A label change alone is never a move.
 
 Worked examples:
-1. Swap. Siblings A B became B A. Exactly one of them crossed; mark the one that comes LATER in the
-   source (it jumped back over the other); the other is same/renumber. For a longer run, the blocks
-   outside the longest in-order run are the moves. The scorer credits an engine move reported on
-   either partner of a labelled swap, since both readings describe the same event.
-2. Parent split. Section 5 (5.1-5.4) became section 5 (5.1, 5.2) and a NEW section 6 (6.1, 6.2 =
-   old 5.3, 5.4). Heading 6 is inserted. Old 5.3 and 5.4 now sit under a parent with no counterpart,
-   so each is a `move` (two moves, one per topmost block), even though document order is unchanged.
-3. Parent merged. Section 6's heading was deleted and its clauses 6.1, 6.2 now continue section 5 as
-   5.5, 5.6. Heading 6 is deleted; 6.1 and 6.2 are each a `move` (their old parent has no
-   counterpart). If the whole section moved with its heading, mark only the heading's section.
-4. Clause moves, its heading is deleted. "Publicity" (heading + one clause) is gone as a section and
-   its clause now sits in "General". The heading is deleted; the clause is a `move` to its new place.
-5. Not a move. (i) was deleted and (ii), (iii) became (i), (ii) under the same parent: renumbers.
-   A paragraph merged into its neighbour is a merge row, not a move.
+1. Swap. Siblings A B became B A. B (later in the source) is the move; A is same/renumber. The scorer
+   credits an engine move on A too: both are equally small move sets for the same links.
+2. A heading inserted above clauses (a new "Part II" wrapper), deleted, promoted or demoted, or turned
+   into a paragraph: nothing moved; the blocks under it are reparented.
+3. A list re-indented in place (3 spaces to 4, an item promoted to a heading): not a move.
+4. Section A (heading and clauses) now comes after sections B, C, D: A's heading is the one move.
+5. A clause now sits under another section, earlier or later in the document: a move.
+6. Not a move: (i) was deleted and (ii), (iii) became (i), (ii): renumbers.
 """

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 # Printed under Methodology: where the move counts are generous or strict by construction.
 MOVE_CREDITING: tuple[str, ...] = (
-    "**Swap partners are credited** (`alignbench.score.swaps`): when two siblings trade places either "
-    "one can be called the block that moved, so a labelled move is also found when the engine reports "
-    "the crossed, unmoved sibling instead. A partner credits at most one labelled move, so an engine "
-    "that reports both partners of a swap still pays in move precision.",
+    "**Tie sets are credited** (`alignbench.score.ties`): where several equally small sets of moves "
+    "explain the same links (two siblings swapped, sections re-sorted), a labelled move is also found "
+    "when the engine reports another member of the same tie group. A member credits at most one "
+    "labelled move, so an engine that reports more moves than needed still pays in move precision.",
     "**Split and merge rows cannot carry a move flag**: a clause that moved *and* split is labelled a "
     "split (the move is recorded in the row's note), so labelled move counts are lower bounds.",
 )

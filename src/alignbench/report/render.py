@@ -35,6 +35,7 @@ HEADLINE_COLUMNS = (
     "spurious_rate",
     "recall",
     "f1",
+    "f1_plain",
     "move_precision",
     "move_recall",
     "move_ceiling",
@@ -54,6 +55,17 @@ METHODOLOGY = (
     "**Micro-averaged.** Counts are integers summed over the pairs of a tier; each ratio is computed "
     "once from the sums and F1 from the unrounded counts. Rounding happens only here. A zero "
     "denominator prints `n/a`, never 0.",
+    "**Twins interchangeable.** `precision`, `recall` and `f1` credit a link when the engine paired the "
+    "source block with any *twin* of the labelled partner: a run of byte-identical siblings standing "
+    "next to each other (same parent, kind, label and text), which no document tells apart; credit is "
+    "one to one within each twin class. `f1_plain` beside it credits the labelled block only. Copies "
+    "separated by other content are not twins.",
+    "**A move is a change of place in reading order** (`alignbench.moverule`): the correspondences off "
+    "the longest in-order chain, marked once at the topmost block of what travelled. A parent change "
+    "that keeps reading order (a heading inserted, deleted, promoted or demoted above a block; a list "
+    "re-indented) is *reparented*, counted apart and never scored as a move. An engine that reports a "
+    "different but equally small set of moves for the same links gets the same credit (tie sets, "
+    "`alignbench.score.ties`).",
     "**Moves** are (source, test) pairs read off the engine's `changes` list, one per moved subtree, "
     "at its topmost block. A moved container has no label row, so its move is credited at its first "
     "labelled block in source order (a section's heading). **Move-pair recall** is the share of "
