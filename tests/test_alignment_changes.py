@@ -64,12 +64,15 @@ def _reference_flags(walk, source, test):
     for s, t in enumerate(s2t):
         if t == -1:
             continue
-        kids = src.children[s]
-        heads = src.kind[s] == "section" and kids and src.kind[kids[0]] == "heading" and s2t[kids[0]] != -1
-        if heads:
-            flags[s] = ((src.address[kids[0]], tst.address[s2t[kids[0]]]) in moved, False)
+        if _opens_paired_section(walk, s):
+            kid = src.children[s][0]
+            head_moved = (src.address[kid], tst.address[s2t[kid]]) in moved
+            flags[s] = (head_moved, not head_moved and is_renumber(src.label[s], tst.label[t]))
             continue
-        is_moved = (src.address[s], tst.address[t]) in moved
+        parent = src.parent[s]
+        is_moved = (src.address[s], tst.address[t]) in moved and not (
+            _opens_paired_section(walk, parent) and src.children[parent][0] == s
+        )
         flags[s] = (is_moved, not is_moved and is_renumber(src.label[s], tst.label[t]))
     return flags
 
@@ -77,6 +80,16 @@ def _reference_flags(walk, source, test):
 def assert_flags_equal_the_rule_by_address(walk, source, test):
     pairs, _ = build_records(walk)
     assert _flags_of(walk, pairs) == _reference_flags(walk, source, test)
+
+
+def _opens_paired_section(walk, s):
+    """A section whose heading's partner opens the section the container paired with."""
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
+    kids = src.children[s] if s >= 0 else ()
+    if src.kind[s] != "section" or not kids or src.kind[kids[0]] != "heading":
+        return False
+    th, ts = s2t[kids[0]], s2t[s]
+    return th > 0 and ts > 0 and tst.parent[th] == ts and tst.children[ts][0] == th
 
 
 def _flags_of(walk, pairs):
@@ -96,9 +109,6 @@ def _reference_changes(walk, flags):
             if s2t[src.parent[s]] != -1:
                 out.append(("delete", src.address[s], None, src.label[s], None))
             continue
-        kids = src.children[s]
-        if src.kind[s] == "section" and kids and src.kind[kids[0]] == "heading" and s2t[kids[0]] != -1:
-            continue  # a section's change row is its heading's
         moved, renumbered = flags[s]
         changed = src.text[s] != tst.text[t] or src.label[s] != tst.label[t]
         kind = "move" if moved else "renumber" if renumbered else "modify" if changed else None

@@ -34,11 +34,11 @@ def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
     assert data["backend"] == {"requested": "difflib", "resolved": "difflib"}
     assert list(data["pass_counts"]) == ["root", *PASS_NAMES]
     assert list(data["pairs"][0]) == [
-        "source", "test", "matched_by", "confidence", "moved", "renumbered", "ambiguous",
+        "source", "test", "matched_by", "confidence", "moved", "renumbered", "ambiguous", "reparented",
     ]  # fmt: skip
     assert data["pairs"][0] == {
         "source": "/", "test": "/", "matched_by": "root", "confidence": 1.0,
-        "moved": False, "renumbered": False, "ambiguous": False,
+        "moved": False, "renumbered": False, "ambiguous": False, "reparented": False,
     }  # fmt: skip
     assert all(list(c) == ["kind", "source", "test", "source_label", "test_label"] for c in data["changes"])
     for pair in data["pairs"]:

@@ -276,6 +276,7 @@ def test_label_sheet_rewrites_a_sheet_that_no_longer_says_what_the_labels_say(re
     assert alignbench_main(["label", "sheet", "mini", "--root", str(repo), "--out", str(out)]) == 0
     fresh = out.read_text(encoding="utf-8")
     decisions = [line for line in fresh.splitlines() if line and not line.startswith("#")]
-    out.write_text(fresh.replace(decisions[0], decisions[0] + " move"), encoding="utf-8")
+    # a note the labels do not hold (a sheet's `move` token no longer counts: flags follow the links)
+    out.write_text(fresh.replace(decisions[0], decisions[0] + "  # a note the labels lack"), encoding="utf-8")
     assert alignbench_main(["label", "sheet", "mini", "--root", str(repo), "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == fresh

@@ -98,7 +98,7 @@ def test_kind_must_agree_with_labels_and_ids_with_addresses(tmp_path: Path) -> N
     _rewrite(path, mutate)
     problems = _check(path).problems
     assert (
-        "$.correspondences[2].kind: 'same' but the labels differ ('1.2' -> '1.3'); use renumber (or move)"
+        "$.correspondences[2].kind: 'same' but the number changed ('1.2' -> '1.3'); use renumber (or move)"
         in problems
     )
     assert any(
@@ -168,12 +168,46 @@ def test_tampered_signature_and_forged_human_kind(tmp_path: Path) -> None:
     assert any("claims kind human but id 'agent:x' starts with 'agent:'" in p for p in problems)
 
 
-def test_verdict_for_matches_engine_version() -> None:
+def test_verdict_for_matches_the_move_and_both_digests() -> None:
+    """A verdict rules on the move itself (issue #27): it carries across engine builds and stops
+    applying as soon as either block's digest changes."""
     data = load_labels(FIXTURES / "labels.yaml")
     src, tst = "/section[1]/list_item[2]", "/section[1]/list_item[3]"
-    assert verdict_for(data, src, tst, "0.1.0+0123456789ab") == "wrong"
-    assert verdict_for(data, src, tst, "0.1.0+ffffffffffff") is None
-    assert verdict_for(data, tst, src, "0.1.0+0123456789ab") is None
+    assert verdict_for(data, src, tst, "aeef68e85455183f", "a3b69fb832e308c8") == "wrong"
+    assert verdict_for(data, src, tst, "aeef68e85455183f", "ffffffffffffffff") is None
+    assert verdict_for(data, tst, src, "aeef68e85455183f", "a3b69fb832e308c8") is None
+
+
+def test_a_renumber_needs_two_labels_and_a_migration_carries_a_signature(tmp_path: Path) -> None:
+    """'renumber' with a label on one side only is refused; a signature made before a recorded
+    migration is carried, and stops being carried when the migration record is tampered with."""
+    from alignbench.labels.documents import open_pair
+    from alignbench.labels.migrate import migrate_moves
+    from alignbench.labels.sign import sign
+
+    path = copy_pair(tmp_path)
+
+    def one_sided(d: dict) -> None:
+        d["correspondences"][0]["test_label"] = None
+        d["correspondences"][0]["kind"] = "renumber"
+
+    _rewrite(path, one_sided)
+    assert any("a renumber needs two different labels" in p for p in _check(path).problems)
+
+    path = copy_pair(tmp_path)
+    data = load_labels(path)
+    data["correspondences"][3]["kind"] = "renumber"  # the old rule's flags: a swap with no move
+    old = sign(data, "fixture-reviewer", "human", "reviewer", str(path))
+    sides = open_pair(old, tmp_path, blocks_json_reader)
+    migrated, changed = migrate_moves(old, sides)
+    assert changed == [{"id": "c-4afcaedd31eb", "from": "renumber", "to": "move"}]
+    path.write_text(dump_labels(migrated), encoding="utf-8")
+    assert _check(path).problems == []  # the signature is carried through the recorded migration
+    migrated["migrations"][0]["rows"][0]["from"] = "same"
+    path.write_text(dump_labels(migrated), encoding="utf-8")
+    problems = _check(path).problems
+    assert any("undoing the listed rows does not give it back" in p for p in problems)
+    assert any("does not match the label content" in p for p in problems)
 
 
 def test_schema_problem_is_collected_not_raised(tmp_path: Path) -> None:

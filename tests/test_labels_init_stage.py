@@ -32,27 +32,31 @@ def _confirm_all(path: Path) -> None:
     path.write_text(dump_labels(data), encoding="utf-8")
 
 
-def test_init_seeds_every_block_as_proposed_and_never_a_move(repo: Path) -> None:
+def test_init_seeds_every_block_as_proposed_with_moves_by_the_rule(repo: Path) -> None:
     written = init_pair(repo, "mini")
     assert [p.name for p in written] == ["labels.yaml", "worksheet.md", "move_worksheet.md"]
     data = load_labels(repo / PAIR_DIR / "labels.yaml")
     rows = [r for s in ("correspondences", "inserted", "deleted") for r in data[s]]
     assert rows and all(r["status"] == "proposed" for r in rows)
     assert data["review"]["labelled_by"]["kind"] == "engine"
-    assert all(r["kind"] != "move" for r in data["correspondences"])
-    # the engine reports 2 -> 3 as moved: kept as a renumber by labels, its pass withheld
+    # clauses 2 and 3 swapped: flags follow the links (issue #27), so the later one in the source is
+    # the move; the engine's own move pass stays withheld from the draft's evidence
     by_source = {r["source"]: r for r in data["correspondences"]}
-    moved = by_source["/section[1]/list_item[2]"]
+    assert [r["source"] for r in data["correspondences"] if r["kind"] == "move"] == [
+        "/section[1]/list_item[3]"
+    ]
+    moved = by_source["/section[1]/list_item[3]"]  # the engine's own move: its pass withheld
     assert (moved["kind"], moved["test"], "proposed_by" in moved) == (
-        "renumber",
-        "/section[1]/list_item[3]",
+        "move",
+        "/section[1]/list_item[2]",
         False,
     )
     assert by_source["/section[1]/list_item[1]"]["proposed_by"] == "exact"
 
     worksheet = (repo / PAIR_DIR / "worksheet.md").read_text(encoding="utf-8")
     assert (
-        "| ? | /section[1]/list_item[2] | 2 | Payment is due within sixty days of the invoice. |" in worksheet
+        "| ? | /section[1]/list_item[3] | 3 | Either party may terminate this agreement on thirty days "
+        "notice. |" in worksheet
     )
     assert "| ? | /section[1]/list_item[1] |" not in worksheet
     move_sheet = (repo / PAIR_DIR / "move_worksheet.md").read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ FIXTURE_DECISIONS = [
     "S1 = T1",
     "S2 = T2",
     "S3 = T4  # payment clause: 1.2 became 1.3",
-    "S4 = T3",
+    "S4 = T3 move",
     "S6 = T6",
     "S7 = T7",
     "S8 = T8",
@@ -96,13 +96,15 @@ def test_statuses_confirmed_corrected_and_added(tmp_path: Path) -> None:
     text = write_sheet(tmp_path, labels, reader=blocks_json_reader).path.read_text(encoding="utf-8")
     edited = [d for d in _decisions(text) if d not in ("S5 = -", "- = T5")]
     edited += ["S5 = T5  # the governing-law paragraph became clause 1.4"]  # replaces a deletion + insertion
-    edited = [d.replace("S2 = T2", "S2 = T2 move") for d in edited]  # same link, now a move: changed
+    # a `move` flag on a link that kept its reading order: flags follow the links (issue #27), so the
+    # row stays what the rule says and is not a correction
+    edited = [d.replace("S2 = T2", "S2 = T2 move") for d in edited]
     compiled = _compile(tmp_path, _with_decisions(text, edited))
     by_source = {r["source"]: r for r in compiled["correspondences"]}
     heading = by_source["/section[1]/heading[1]"]
     assert (heading["status"], heading["proposed_by"]) == ("confirmed", "exact")
     moved = by_source["/section[1]/list_item[1]"]
-    assert (moved["kind"], moved["status"], "proposed_by" in moved) == ("move", "corrected", False)
+    assert (moved["kind"], moved["status"]) == ("same", "confirmed")
     added = by_source["/section[1]/paragraph[1]"]
     assert (added["test"], added["status"], added["note"]) == (
         "/section[1]/list_item[4]",
@@ -112,13 +114,18 @@ def test_statuses_confirmed_corrected_and_added(tmp_path: Path) -> None:
     assert compiled["inserted"] == [] and compiled["deleted"] == []
 
 
-def test_move_flag_and_derived_kinds(tmp_path: Path) -> None:
+def test_move_flags_and_kinds_are_derived_from_the_links(tmp_path: Path) -> None:
+    """Flags follow the links (issue #27): with or without the sheet's `move` tokens, the swapped pair's
+    later clause is the move, the other a renumber."""
     _, text = _sheet(tmp_path)
-    edited = [d.replace("S4 = T3", "S4 = T3 move") for d in FIXTURE_DECISIONS]
-    rows = {r["source"]: r for r in _compile(tmp_path, _with_decisions(text, edited))["correspondences"]}
-    assert rows["/section[1]/list_item[3]"]["kind"] == "move"  # labels differ, but the flag wins
-    assert rows["/section[1]/list_item[2]"]["kind"] == "renumber"  # 1.2 -> 1.3, no flag
-    assert rows["/section[1]/list_item[1]"]["kind"] == "same"
+    for edited in (
+        [d.replace(" move", "") for d in FIXTURE_DECISIONS],
+        [d.replace("S3 = T4", "S3 = T4 move").replace("S4 = T3 move", "S4 = T3") for d in FIXTURE_DECISIONS],
+    ):
+        rows = {r["source"]: r for r in _compile(tmp_path, _with_decisions(text, edited))["correspondences"]}
+        assert rows["/section[1]/list_item[3]"]["kind"] == "move"  # 1.3 -> 1.2: later in the source
+        assert rows["/section[1]/list_item[2]"]["kind"] == "renumber"  # 1.2 -> 1.3
+        assert rows["/section[1]/list_item[1]"]["kind"] == "same"
 
 
 def test_split_merge_and_unscored_rows(tmp_path: Path) -> None:

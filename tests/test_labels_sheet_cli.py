@@ -177,7 +177,8 @@ def test_recompiling_drops_signatures_and_verdicts_and_refuses_a_blind_overwrite
         {
             "source": data["correspondences"][2]["source"],
             "test": data["correspondences"][2]["test"],
-            "engine_version": "0.1.0+0123456789ab",
+            "source_digest": data["correspondences"][2]["source_digest"],
+            "test_digest": data["correspondences"][2]["test_digest"],
             "verdict": "wrong",
             "reason": "a renumber, not a move",
             "by": {"kind": "agent", "id": "primary"},

@@ -1,4 +1,5 @@
-"""Engine moves the labels lack need a verdict keyed on the engine version (seed 000's move gate)."""
+"""Engine moves the labels lack need a verdict keyed on the move itself: both addresses and both
+blocks' digests, carried across engine builds (seed 000's move gate, issue #27)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from alignbench.atomic import write_json
 from alignbench.cli import main as alignbench_main
 from alignbench.errors import AlignbenchError
 from alignbench.labels.init import init_pair
-from alignbench.labels.io import load_labels
+from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.verdicts import engine_moves, record_verdict
 from alignbench.runs import BACKENDS, align_loaded, alignment_config, load_pair
 from alignbench.score.truth import truth_from_labels
@@ -32,6 +33,13 @@ def repo(tmp_path: Path) -> Path:
     """The mini pair (clauses 2 and 3 swap: a crossing move), seeded, with both backends' alignments."""
     shutil.copytree(FIXTURES / "repo", tmp_path, dirs_exist_ok=True)
     init_pair(tmp_path, "mini")
+    # Labels that lack the engine's move (the draft links it as a renumber), so it needs a verdict.
+    path = tmp_path / LABELS
+    data = load_labels(path)
+    for row in data["correspondences"]:
+        if row["kind"] == "move":
+            row["kind"] = "renumber"
+    path.write_text(dump_labels(data), encoding="utf-8")
     (found,) = discover(tmp_path)
     loaded = load_pair(tmp_path, found)
     for backend in BACKENDS:
@@ -69,27 +77,35 @@ def test_moves_are_listed_unreviewed_until_ruled_on(repo: Path, capsys) -> None:
         == 0
     )
     ruled = load_labels(repo / LABELS)
-    versions = sorted(v["engine_version"] for v in ruled["move_verdicts"])
-    assert versions == sorted(
-        {m.engine_version for m in moves if (m.source, m.test) == (move.source, move.test)}
-    )
+    # one row for the move, whichever builds reported it
+    assert [(v["source"], v["test"]) for v in ruled["move_verdicts"]] == [(move.source, move.test)]
     assert alignbench_main(["label", "moves", "mini", *root]) == 0
     out = capsys.readouterr().out
     assert "acceptable" in out
 
 
-def test_the_scorer_counts_a_verdict_only_for_its_engine_version(repo: Path) -> None:
+def _trees(repo: Path):
+    (found,) = discover(repo)
+    loaded = load_pair(repo, found)
+    return loaded, (loaded.source, loaded.test)
+
+
+def test_the_scorer_counts_a_verdict_across_builds_until_a_block_changes(repo: Path) -> None:
     labels = load_labels(repo / LABELS)
     moves = engine_moves(repo, "real", "mini", labels)
-    ruled, _ = record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT)
-    (found,) = discover(repo)
-    alignment = align_loaded(load_pair(repo, found), alignment_config(PARAMS, "difflib"))
+    loaded, trees = _trees(repo)
+    ruled, _ = record_verdict(
+        labels, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT, trees
+    )
+    alignment = align_loaded(loaded, alignment_config(PARAMS, "difflib"))
     truth = truth_from_labels(ruled)
-    counted = move_verdicts(truth, ruled, alignment, "mini")
+    counted = move_verdicts(truth, ruled, alignment, "mini", trees)
     assert moves[0].backend == "difflib"
     assert counted.wrong == 1
-    alignment["engine"]["version"] = "0.0.0+000000000000"  # another engine: the verdict no longer counts
-    stale = move_verdicts(truth, ruled, alignment, "mini")
+    alignment["engine"]["version"] = "0.0.0+000000000000"  # another build: the ruling still stands
+    assert move_verdicts(truth, ruled, alignment, "mini", trees).wrong == 1
+    ruled["move_verdicts"][0]["test_digest"] = "0" * 16  # the block changed: the move is unreviewed
+    stale = move_verdicts(truth, ruled, alignment, "mini", trees)
     assert stale.wrong == 0
     assert stale.unreviewed == stale.unlabelled >= 1
 
@@ -97,12 +113,13 @@ def test_the_scorer_counts_a_verdict_only_for_its_engine_version(repo: Path) -> 
 def test_a_verdict_needs_a_reported_move_and_a_reason(repo: Path) -> None:
     labels = load_labels(repo / LABELS)
     moves = engine_moves(repo, "real", "mini", labels)
+    _, trees = _trees(repo)
     with pytest.raises(AlignbenchError, match="no engine reported"):
-        record_verdict(labels, moves, "/paragraph[9]", "/paragraph[9]", "wrong", "x", AGENT)
+        record_verdict(labels, moves, "/paragraph[9]", "/paragraph[9]", "wrong", "x", AGENT, trees)
     with pytest.raises(AlignbenchError, match="needs a reason"):
-        record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "  ", AGENT)
+        record_verdict(labels, moves, moves[0].source, moves[0].test, "wrong", "  ", AGENT, trees)
     with pytest.raises(AlignbenchError, match="expected one of"):
-        record_verdict(labels, moves, moves[0].source, moves[0].test, "maybe", "x", AGENT)
+        record_verdict(labels, moves, moves[0].source, moves[0].test, "maybe", "x", AGENT, trees)
 
 
 def test_a_verdict_leaves_the_labels_signatures_valid_and_a_label_edit_still_breaks_them(repo: Path) -> None:
@@ -115,7 +132,10 @@ def test_a_verdict_leaves_the_labels_signatures_valid_and_a_label_edit_still_bre
             row["status"] = "confirmed"
     signed = sign(labels, "labeller-x", "agent", "labeller", "mini")
     moves = engine_moves(repo, "real", "mini", signed)
-    ruled, _ = record_verdict(signed, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT)
+    _, trees = _trees(repo)
+    ruled, _ = record_verdict(
+        signed, moves, moves[0].source, moves[0].test, "wrong", "not a move", AGENT, trees
+    )
     assert ruled["move_verdicts"] and signature_problems(ruled) == []  # a ruling is not a label edit
     ruled["correspondences"][0]["note"] = "edited after signing"
     assert signature_problems(ruled)  # but an edit of the labels still shows

@@ -33,7 +33,7 @@ def _scored(tier: str, labels: dict, alignment: dict) -> ScoredPair:
         pair.counts[engine] = {c: count_pair(truth, alignment, c) for c in COLUMNS}
         if engine != "floor":
             pair.passes[engine] = pass_counts(truth, alignment, {})
-            pair.verdicts[engine] = move_verdicts(truth, labels, alignment, "fixture")
+            pair.verdicts[engine] = move_verdicts(truth, labels, alignment, "fixture", trees)
             pair.engine_versions[engine] = alignment["engine"]["version"]
     return pair
 

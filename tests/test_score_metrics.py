@@ -121,7 +121,7 @@ def test_zero_denominators_are_na_not_zero():
 def test_micro_average_sums_counts_before_dividing():
     a = PairCounts(labelled_links=1, reported_links=1, hit_links=1)
     b = PairCounts(labelled_links=3, reported_links=3, hit_links=0)
-    assert headline(total([a, b]))["precision"] == 0.25  # macro would say 0.5
+    assert headline(total([a, b]))["precision_plain"] == 0.25  # macro would say 0.5
 
 
 def test_bootstrap_is_deterministic_and_degenerate_for_constant_ratios():
@@ -130,15 +130,15 @@ def test_bootstrap_is_deterministic_and_degenerate_for_constant_ratios():
     first = bootstrap_intervals(counts, idx, 0.95)
     again = bootstrap_intervals(counts, bootstrap_indices(3, 200, 7), 0.95)
     assert first == again
-    assert first["precision"] == (0.5, 0.5)
+    assert first["precision_plain"] == (0.5, 0.5)
     assert first["move_recall"] is None  # no resample has a labelled move
 
 
 def test_bootstrap_interval_brackets_the_point_value_and_depends_on_seed():
     counts = [PairCounts(labelled_links=10, reported_links=10, hit_links=h) for h in (2, 5, 9, 10)]
-    a = bootstrap_intervals(counts, bootstrap_indices(4, 300, 1), 0.95)["precision"]
-    b = bootstrap_intervals(counts, bootstrap_indices(4, 300, 2), 0.95)["precision"]
-    point = headline(total(counts))["precision"]
+    a = bootstrap_intervals(counts, bootstrap_indices(4, 300, 1), 0.95)["precision_plain"]
+    b = bootstrap_intervals(counts, bootstrap_indices(4, 300, 2), 0.95)["precision_plain"]
+    point = headline(total(counts))["precision_plain"]
     assert a[0] <= point <= a[1]
     assert a != b
 
@@ -191,12 +191,22 @@ def test_unique_skips_the_rerun_only_for_a_pass_without_scored_pairs(labels, ali
     assert skipped == everything_kept and skipped["label"].unique == 0
 
 
-def test_move_verdicts_match_on_engine_version(labels, alignment):
+def test_move_verdicts_match_on_the_move_not_the_engine_build(labels, alignment):
+    """A verdict carries across engine builds and stops applying when a block changes (issue #27)."""
+    from alignbench import read
+
+    # The fixture's verdict names /section[3]/paragraph[1] -> /section[1]/paragraph[3]: two documents
+    # holding those blocks (the digests in score_fixtures/labels.yaml are theirs).
+    source_md = "# A\n\n# B\n\n# C\n\nMoved paragraph text.\n"
+    test_md = "# A\n\nFirst.\n\nSecond.\n\nMoved paragraph text.\n"
+    trees = (read(source_md, format="markdown"), read(test_md, format="markdown"))
     truth = truth_from_labels(labels)
-    ruled = move_verdicts(truth, labels, alignment, "fixture")
+    ruled = move_verdicts(truth, labels, alignment, "fixture", trees)
     assert (ruled.unlabelled, ruled.acceptable, ruled.wrong, ruled.unreviewed) == (1, 1, 0, 0)
     other = dict(alignment, engine={"name": "alignbench", "version": "0.1.0+bbbbbbbbbbbb"})
-    unruled = move_verdicts(truth, labels, other, "fixture")
+    assert move_verdicts(truth, labels, other, "fixture", trees) == ruled
+    edited = read(test_md.replace("Moved paragraph", "Moved clause"), format="markdown")
+    unruled = move_verdicts(truth, labels, alignment, "fixture", (trees[0], edited))
     assert (unruled.unlabelled, unruled.acceptable, unruled.unreviewed) == (1, 0, 1)
 
 

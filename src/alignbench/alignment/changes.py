@@ -5,7 +5,7 @@ canonical longest in-order chain of the labelled correspondences, marked once at
 the subtree that travelled); reparented when its parent changed but its place in reading order did
 not; renumbered when it did not move and its labels differ. The change list reports a moved,
 inserted or deleted subtree once, at its topmost block, with move > renumber > modify; a section
-moves with its heading, which carries the change row.
+moves with its heading, and the section container carries the move and its change row.
 """
 
 from __future__ import annotations
@@ -33,12 +33,22 @@ def move_reading(walk: Walk) -> Reading:
 
 
 def _section_heads(walk: Walk) -> dict[int, int]:
-    """Section container -> the heading that opens it, for sections whose heading is paired."""
-    src, s2t = walk.src, walk.s2t
+    """Section container -> the heading that opens it, where the container pairs with the section its
+    heading's partner opens: such a section moves (and is re-parented) as one, reported at the
+    container, whose first labelled block - the heading - is where the scorer credits it."""
+    src, tst, s2t = walk.src, walk.tst, walk.s2t
     heads: dict[int, int] = {}
     for i in src.parents:
         kids = src.children[i]
-        if src.kind[i] == "section" and kids and src.kind[kids[0]] == "heading" and s2t[kids[0]] != -1:
+        if src.kind[i] != "section" or not kids or src.kind[kids[0]] != "heading":
+            continue
+        t_head, t_section = s2t[kids[0]], s2t[i]
+        if (
+            t_head > 0
+            and t_section > 0
+            and tst.parent[t_head] == t_section
+            and tst.children[t_section][0] == t_head
+        ):
             heads[i] = kids[0]
     return heads
 
@@ -84,25 +94,11 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
         label_s, label_t = src_label[s], tst_label[t]
         head = heads.get(s)
         if head is not None:
-            # A section container moves with its heading; the heading carries the change row.
+            # The section moves with its heading: the container carries the move and its change row.
             moved, reparented = head in moved_set, head in reparented_set
-            add_pair(
-                _new_pair(
-                    AlignedPair,
-                    (
-                        src_address[s],
-                        tst_address[t],
-                        matched_by[s],
-                        confidence[s],
-                        moved,
-                        False,
-                        s in twins,
-                        reparented,
-                    ),
-                )
-            )
-            continue
-        moved = s in moved_set
+        else:
+            moved = s in moved_set and heads.get(src_parent[s]) != s
+            reparented = s in reparented_set
         renumbered = not moved and label_s != label_t and is_renumber(label_s, label_t)
         add_pair(
             _new_pair(
@@ -115,7 +111,7 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
                     moved,
                     renumbered,
                     s in twins,
-                    s in reparented_set,
+                    reparented,
                 ),
             )
         )

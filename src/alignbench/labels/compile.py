@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from alignbench.blocks import is_renumber
 from alignbench.errors import AlignbenchError
 from alignbench.labels.documents import SIDES, Side
 from alignbench.labels.io import SCHEMA_ID, row_id
@@ -99,7 +100,7 @@ def decision_row(decision: Decision, sides: dict[str, Side], catalogue: Catalogu
     source, test = _ordered(decision.source, src_pos), _ordered(decision.test, tst_pos)
     if decision.what == "correspondence":
         s, t = sides["source"].tree.find(source[0]), sides["test"].tree.find(test[0])
-        kind = "move" if decision.move else ("same" if s.label == t.label else "renumber")
+        kind = "move" if decision.move else ("renumber" if is_renumber(s.label, t.label) else "same")
         row = {
             "id": row_id("c", s.address, t.address),
             "source": s.address,
@@ -129,6 +130,18 @@ def decision_row(decision: Decision, sides: dict[str, Side], catalogue: Catalogu
     if decision.note:
         row["note"] = decision.note
     return row
+
+
+def apply_move_rule(rows: list[dict[str, Any]], sides: dict[str, Side]) -> None:
+    """Set each correspondence row's kind by the move rule (``move``, else ``renumber``, else ``same``)."""
+    from alignbench.labels.migrate import rule_kind
+    from alignbench.moverule import classify_links
+
+    moved = classify_links(
+        sides["source"].tree, sides["test"].tree, [(r["source"], r["test"]) for r in rows]
+    ).moved
+    for row in rows:
+        row["kind"] = rule_kind(row, (row["source"], row["test"]) in moved)
 
 
 def _expand(decision: Decision) -> list[Decision]:
@@ -211,13 +224,16 @@ def compile_labels(
     draft_rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] | None = None
     if draft is not None:
         draft_rows = {s: {row_key(s, row): row for row in draft[s]} for s in SECTION_OF.values()}
-    sections: dict[str, list[dict[str, Any]]] = {s: [] for s in SECTION_OF.values()}
+    built: list[tuple[str, dict[str, Any]]] = []
     for decision in sheet.decisions:
         for single in _expand(decision):
-            section = SECTION_OF[single.what]
-            row = decision_row(single, sides, catalogue)
-            scoped = None if draft_rows is None else draft_rows[section]
-            sections[section].append(_with_status(section, row, scoped))
+            built.append((SECTION_OF[single.what], decision_row(single, sides, catalogue)))
+    # Move flags are a function of the links (issue #27): the rule decides them, not the sheet's flags.
+    apply_move_rule([row for section, row in built if section == "correspondences"], sides)
+    sections: dict[str, list[dict[str, Any]]] = {s: [] for s in SECTION_OF.values()}
+    for section, row in built:
+        scoped = None if draft_rows is None else draft_rows[section]
+        sections[section].append(_with_status(section, row, scoped))
     for section, rows in sections.items():
         rows.sort(key=lambda r, s=section: row_sort_key(s, r, catalogue))
     return {

@@ -88,6 +88,9 @@ def seed_labels(
         correspondences.append(row)
         used_source.add(src.address)
         used_test.add(tst.address)
+    from alignbench.labels.compile import apply_move_rule
+
+    apply_move_rule(correspondences, sides)  # flags follow the links (issue #27)
     deleted = _unpaired(sides["source"], used_source, "source")
     inserted = _unpaired(sides["test"], used_test, "test")
     version = alignment["engine"]["version"]
