@@ -74,7 +74,7 @@ def test_every_change_of_every_real_pair_is_anchored_once_and_listed_once(pair):
         if change.kind == "move":
             assert f"c-{number}-from" in lines
     counts = {attrs["data-count-kind"]: attrs for _, attrs in page.tags if "data-count-kind" in attrs}
-    assert set(counts) == {"total", "move", "renumber", "insert", "delete", "modify", "paired"}
+    assert set(counts) == {"total", "move", "renumber", "insert", "delete", "modify", "reparented", "paired"}
 
 
 def test_summary_counts_equal_the_json_counts():

@@ -25,6 +25,7 @@ def _pair(name: str, family: str, hit: int, labelled: int, moves: int, moved: in
         labelled_links=labelled,
         reported_links=labelled,
         hit_links=hit,
+        twin_hit_links=hit,
         labelled_moves=moves,
         reported_moves=moved,
         hit_moves=moved,

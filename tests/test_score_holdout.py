@@ -16,7 +16,7 @@ from alignbench.score.holdout import (
 
 
 def _pair(name: str, half: str, hit: int, labelled: int, *, control: bool = False) -> ScoredPair:
-    counts = PairCounts(labelled_links=labelled, reported_links=labelled, hit_links=hit)
+    counts = PairCounts(labelled_links=labelled, reported_links=labelled, hit_links=hit, twin_hit_links=hit)
     p = ScoredPair("synthetic", name, "plan", {}, half=half, control=control)
     p.counts = {b: {"all": counts} for b in ("difflib", "rapidfuzz")}
     p.ambiguous = {"difflib": 2, "rapidfuzz": 1}

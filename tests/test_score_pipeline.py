@@ -43,12 +43,14 @@ def test_metrics_on_the_fixture_pair(repo):
     metrics = json.loads((root / "results" / "metrics.json").read_text())
     synthetic = metrics["synthetic"]
     assert synthetic["pairs"] == 1 and synthetic["assessed"] == 1
-    assert synthetic["floor"] == {"f1": 1.0}
+    assert synthetic["floor"] == {"f1": 1.0, "f1_plain": 1.0}
     for engine in ("difflib", "rapidfuzz"):
         assert synthetic[engine]["f1"] == 1.0, engine
         assert synthetic[engine]["move_recall"] is None  # no labelled move: n/a, not 0
         assert set(synthetic[engine]) == {
             "f1",
+            "f1_plain",
+            "reparented",
             "move_precision",
             "move_recall",
             "renumber_recall",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from alignbench.alignment.model import AlignedPair, Alignment, Change
-from alignbench.blocks import Block, BlockTree, normalise
+from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise
 from alignbench.html.locate import Locator, heading_name, section_heading
 from alignbench.html.wordiff import Segment, word_diff
 
@@ -96,6 +96,7 @@ class Redline:
     new_name: str
     result: Alignment
     counts: dict[str, int]
+    reparented: int
     paired: int
     changes: list[ChangeView]  # in page order
     lines: list[Line]
@@ -277,6 +278,11 @@ def build(result: Alignment, old: BlockTree, new: BlockTree, old_name: str, new_
         result=result,
         counts=counts,
         paired=len(result.pairs) - 1,
+        reparented=sum(
+            1
+            for p in result.pairs
+            if p.reparented and p.source_path.rsplit("/", 1)[-1].split("[")[0] in LABELLED_KINDS
+        ),
         changes=builder.order,
         lines=builder.lines,
     )

@@ -199,9 +199,18 @@ def render_report(
             ]
         lost = data["engines"]["floor"]["all"]["counts"]["move_ceiling_lost"]
         moves = data["engines"]["floor"]["all"]["counts"]["labelled_moves"]
+        floor_counts = data["engines"]["floor"]["all"]["counts"]
+        reparented = ", ".join(
+            f"{ENGINE_NAMES.get(name, name)} reports {columns['all']['counts']['reported_reparented']}"
+            for name, columns in data["engines"].items()
+            if name in ("difflib", "rapidfuzz")
+        )
         out += [
             f"Move ceiling: {lost} of {moves} labelled moves have a byte-identical twin among the "
             "leftovers and are unrecoverable by content.",
+            "",
+            f"Reparented (a parent change that kept reading order, never a move): "
+            f"{floor_counts['labelled_reparented']} labelled links; {reparented}.",
             "",
         ]
 
