@@ -215,7 +215,11 @@ def test_missing_pair_and_stale_draft_give_one_line_and_no_page(
     repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "page.html"
-    _refused(capsys, main(["review", "no-such-pair", "--root", str(repo), "--out", str(out)]), "label init")
+    _refused(
+        capsys, main(["review", "no-such-pair", "--root", str(repo), "--out", str(out)]), "no such real pair"
+    )
+    (repo / "corpus/real/prepared-only").mkdir()  # prepared but never seeded: the hint is label init
+    _refused(capsys, main(["review", "prepared-only", "--root", str(repo), "--out", str(out)]), "label init")
     source = repo / "corpus/real" / PAIR / "source.md"
     source.write_text(source.read_text().replace("30 days", "60 days"))
     _refused(capsys, main(["review", PAIR, "--root", str(repo), "--out", str(out)]), "reanchor")

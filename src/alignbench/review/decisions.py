@@ -163,10 +163,21 @@ def to_sheet(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> Sheet
     return Sheet(meta={}, decisions=decisions)
 
 
+def resolve_draft(root: Path, pair: str) -> tuple[str, Path]:
+    """``(pair id, draft)`` for a corpus pair id, or for a labels file of one's own (``review OLD NEW``)."""
+    candidate = Path(pair)
+    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+        return load_labels(candidate)["pair"], candidate
+    return pair, draft_path(root, pair)
+
+
 def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcome:
-    """Turn a review page export into the pair's labels.yaml, signed by ``reviewer`` (``KIND:ID``)."""
+    """Turn a review page export into the draft it was made from, signed by ``reviewer`` (``KIND:ID``).
+
+    ``pair`` is a corpus pair id, or the path of a labels file written by ``alignbench review OLD NEW``.
+    """
     by = parse_by(reviewer)
-    draft = draft_path(root, pair)
+    pair, draft = resolve_draft(root, pair)
     payload = read_export(export)
     check_binding(payload, export, pair, draft)
     engine_draft = load_labels(draft)["review"]["labelled_by"]["kind"] == "engine"
@@ -176,7 +187,7 @@ def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcom
         return to_sheet(payload, Catalogue.from_sides(sides), export)
 
     data, target, warnings = compile_decisions(
-        root, pair, decisions, by, str(export), draft_path=draft, as_reviewer=not engine_draft
+        root, pair, decisions, by, str(export), draft_path=draft, out=draft, as_reviewer=not engine_draft
     )
     role = "labeller" if engine_draft else "reviewer"
     signed = sign(data, f"{by['kind']}:{by['id']}", by["kind"], role, str(target))
