@@ -1,4 +1,4 @@
-"""`alignbench review`: a path for a pair name, no repository, --help, and `review OLD NEW` of any two files."""
+"""`alignbench review`: a path for a pair, no repository, --help, and `review OLD NEW` of any two files."""
 
 from __future__ import annotations
 
