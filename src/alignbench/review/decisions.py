@@ -31,9 +31,32 @@ from alignbench.labels.summary import status_counts
 from alignbench.labels.workflow import Outcome, compile_decisions
 from alignbench.review.page import draft_path, file_sha256
 
-DECISIONS_FORMAT = "alignbench/review-decisions/v1"
+DECISIONS_FORMAT = "alignbench/review-decisions/v2"
+# v1 (before the logged bulk confirm) is still read: the same keys without ``bulk_actions``.
+FORMAT_KEYS: dict[str, tuple[str, ...]] = {
+    "alignbench/review-decisions/v1": (
+        "format",
+        "pair",
+        "draft",
+        "documents",
+        "cold_moves",
+        "decisions",
+        "digest",
+    ),
+    DECISIONS_FORMAT: (
+        "format",
+        "pair",
+        "draft",
+        "documents",
+        "cold_moves",
+        "decisions",
+        "bulk_actions",
+        "digest",
+    ),
+}
 WHATS: tuple[str, ...] = ("correspondence", "inserted", "deleted", "split", "merge", "unscored")
-_KEYS: tuple[str, ...] = ("format", "pair", "draft", "documents", "cold_moves", "decisions", "digest")
+# The page's explicit bulk actions, each logged with the rows it decided.
+BULK_ACTIONS: tuple[str, ...] = ("confirm_unchanged_exact_matches",)
 _DECISION_KEYS: tuple[str, ...] = ("what", "source", "test", "move", "note", "reason", "decided")
 
 
@@ -57,11 +80,12 @@ def read_export(path: Path) -> dict[str, Any]:
         raise AlignbenchError(
             f"{path}: not a decisions export ({exc.__class__.__name__}); use the file the review page saved"
         ) from None
-    if not isinstance(payload, dict) or payload.get("format") != DECISIONS_FORMAT:
+    if not isinstance(payload, dict) or payload.get("format") not in FORMAT_KEYS:
         raise AlignbenchError(f"{path}: not a decisions export (format is not {DECISIONS_FORMAT!r})")
-    if sorted(payload) != sorted(_KEYS):
+    keys = FORMAT_KEYS[payload["format"]]
+    if sorted(payload) != sorted(keys):
         raise AlignbenchError(
-            f"{path}: keys {sorted(payload)} differ from {sorted(_KEYS)}; export again from the review page"
+            f"{path}: keys {sorted(payload)} differ from {sorted(keys)}; export again from the review page"
         )
     if payload["digest"] != payload_digest(payload):
         raise AlignbenchError(
@@ -124,6 +148,36 @@ def _shape_problem(item: dict[str, Any]) -> str | None:
     return None
 
 
+def bulk_confirmed(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> int:
+    """How many rows the export's logged bulk actions decided (checked for shape; v1 has none)."""
+    actions = payload.get("bulk_actions", [])
+    problems: list[str] = []
+    if not isinstance(actions, list):
+        raise AlignbenchError(f"{path}: bulk_actions must be a list; export again from the review page")
+    count = 0
+    for i, action in enumerate(actions):
+        at = f"bulk_actions[{i}]"
+        if (
+            not isinstance(action, dict)
+            or sorted(action) != ["action", "rows"]
+            or action["action"] not in BULK_ACTIONS
+        ):
+            problems.append(f"{at}: expected {{action: one of {', '.join(BULK_ACTIONS)}, rows: [...]}}")
+            continue
+        for j, row in enumerate(action["rows"] if isinstance(action["rows"], list) else [None]):
+            if not isinstance(row, dict) or sorted(row) != ["source", "test"]:
+                problems.append(f"{at}.rows[{j}]: expected {{source, test}}")
+            elif any(row[side] not in catalogue.position(side) for side in SIDES):
+                problems.append(
+                    f"{at}.rows[{j}]: {row['source']} -> {row['test']} is not a pair of labelled blocks"
+                )
+            else:
+                count += 1
+    if problems:
+        raise AlignbenchError(f"{path}: {len(problems)} problem(s): {'; '.join(problems[:5])}")
+    return count
+
+
 def to_sheet(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> Sheet:
     """The export's decisions as sheet decisions (line = position in the export, from 1)."""
     problems: list[str] = []
@@ -182,9 +236,13 @@ def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcom
     check_binding(payload, export, pair, draft)
     engine_draft = load_labels(draft)["review"]["labelled_by"]["kind"] == "engine"
 
+    bulk: list[int] = []
+
     def decisions(sides: dict[str, Side]) -> Sheet:
         _check_documents(payload, export, sides)
-        return to_sheet(payload, Catalogue.from_sides(sides), export)
+        catalogue = Catalogue.from_sides(sides)
+        bulk.append(bulk_confirmed(payload, catalogue, export))
+        return to_sheet(payload, catalogue, export)
 
     data, target, warnings = compile_decisions(
         root, pair, decisions, by, str(export), draft_path=draft, out=draft, as_reviewer=not engine_draft
@@ -197,4 +255,8 @@ def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcom
         f"wrote {target}: {sum(counts.values())} rows ({counts['confirmed']} confirmed, "
         f"{counts['corrected']} corrected), signed by {by['kind']}:{by['id']} as {role}"
     )
+    if bulk and bulk[0]:
+        summary += (
+            f"; {bulk[0]} row(s) were confirmed by the logged bulk action 'confirm unchanged exact matches'"
+        )
     return Outcome(target, summary, warnings)
