@@ -81,7 +81,7 @@ def register(subparsers: Any) -> None:
     """Add ``review`` to the top-level ``alignbench`` parser."""
     parser = subparsers.add_parser(
         "review",
-        help="write an HTML page to review the labels of a pair, or of any two documents",
+        help="write an HTML page to review the labels of a pair or two documents",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
