@@ -193,3 +193,59 @@ def test_a_bad_bulk_log_is_refused(browser, repo: Path, tmp_path: Path, capsys) 
     ]
     assert main(args) == 2
     assert "bulk_actions[0].rows[0]: /section[9]" in capsys.readouterr().err
+
+
+REAL_PAIR = "csa-1.1-to-2.0"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_a_keyboard_confirm_only_review_of_a_real_pair_keeps_every_signature_and_verdict(
+    browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32's report, in the browser: confirming every row erased the signature and 24 verdicts."""
+    from alignbench.labels.sign import content_digest, signature_problems
+
+    for marker in AGENT_ENV_MARKERS:
+        monkeypatch.delenv(marker, raising=False)
+    root = tmp_path / "scratch"  # a scratch copy: the committed labels are never written
+    for sub in (f"corpus/labels/real/{REAL_PAIR}", f"corpus/real/{REAL_PAIR}"):
+        shutil.copytree(REPO / sub, root / sub)
+    labels = root / "corpus/labels/real" / REAL_PAIR / "labels.yaml"
+    before = load_labels(labels)
+    assert before["review"]["signatures"] and before["move_verdicts"], "the scenario needs both"
+
+    page = tmp_path / "review.html"
+    assert main(["review", REAL_PAIR, "--root", str(root), "--out", str(page)]) == 0
+    fresh_page_state(browser)
+    browser.get(page.as_uri())
+    browser.find_element("id", "finish-moves").click()
+    browser.find_element("id", "confirm-exact").click()
+    undecided = "return window.alignbenchReview.state().decisions.filter((d) => !d.decided).length"
+    total = len(browser.find_elements("css selector", ".card"))
+    for _ in range(total):
+        if not browser.execute_script(undecided):
+            break
+        _press(browser, "n", "c")
+    assert browser.execute_script(undecided) == 0
+    export = tmp_path / "decisions.json"
+    export.write_text(
+        browser.execute_script("return window.alignbenchReview.exportPayload()"), encoding="utf-8"
+    )
+    capsys.readouterr()
+    args = ["label", "compile", REAL_PAIR, "--from", str(export), "--as-reviewer", "human:reviewer"]
+    assert main([*args, "--root", str(root)]) == 0
+    captured = capsys.readouterr()
+    assert "dropped" not in captured.err
+    assert "confirmed by the logged bulk action" in captured.out
+    after = load_labels(labels)
+    assert content_digest(after) == content_digest(before)
+    assert after["move_verdicts"] == before["move_verdicts"]
+    assert after["review"]["signatures"] == sorted(
+        [
+            *before["review"]["signatures"],
+            *[s for s in after["review"]["signatures"] if s["id"] == "human:reviewer"],
+        ],
+        key=lambda s: (s["role"], s["id"]),
+    )
+    assert [s["id"] for s in after["review"]["signatures"]].count("human:reviewer") == 1
+    assert signature_problems(after) == []

@@ -87,7 +87,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("pair", metavar="PAIR|OLD", help="a pair id, or the old document")
     parser.add_argument("new", metavar="NEW", nargs="?", help="the new document (with OLD)")
-    parser.add_argument("--out", help="where to write the page (default: review-<pair>.html here)")
+    parser.add_argument(
+        "--out",
+        help="where to write the page (default: review-PAIR.html here; with OLD NEW, beside the labels)",
+    )
     parser.add_argument(
         "--labels",
         help="with OLD NEW: the labels file to draft, or to reuse (default: review-OLD-to-NEW.yaml here)",

@@ -103,7 +103,8 @@ def check_binding(payload: dict[str, Any], path: Path, pair: str, draft: Path) -
     if payload["draft"].get("sha256") != current:
         raise AlignbenchError(
             f"{path}: made against another draft (sha256 {payload['draft'].get('sha256')}, {draft} is now "
-            f"{current}); run `alignbench review {pair}` again and redo the review on the current draft"
+            f"{current}); write the page again (`alignbench review {pair}`, or `alignbench review OLD NEW` "
+            "for your own documents) and redo the review on the current draft"
         )
 
 
