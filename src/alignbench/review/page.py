@@ -250,6 +250,17 @@ def _asset(name: str) -> str:
     return resources.files("alignbench.review").joinpath("templates", name).read_text(encoding="utf-8")
 
 
+INCLUDE = "  // @include review-keys.js\n"
+
+
+def _script() -> str:
+    """review.js with the keyboard part (review-keys.js) put in place: one closure, two files."""
+    script = _asset("review.js")
+    if script.count(INCLUDE) != 1:
+        raise AlignbenchError("review.js: expected one '@include review-keys.js' line (package damaged)")
+    return script.replace(INCLUDE, _asset("review-keys.js"))
+
+
 def render_page(data: dict[str, Any]) -> str:
     """The HTML text: the Jinja2 template with the CSS, the JS and the data inlined."""
     import jinja2
@@ -263,7 +274,7 @@ def render_page(data: dict[str, Any]) -> str:
     return environment.get_template("review.html.j2").render(
         pair=data["pair"],
         css=jinja2.filters.Markup(_asset("review.css")),
-        js=jinja2.filters.Markup(_asset("review.js")),
+        js=jinja2.filters.Markup(_script()),
         data=jinja2.filters.Markup(blob),
     )
 
