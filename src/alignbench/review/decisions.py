@@ -8,8 +8,9 @@ same ones a sheet parses into, and :func:`alignbench.labels.workflow.compile_dec
 (totality, statuses against the draft, review record), so the page adds no second compile path.
 
 Who signs: a draft seeded by the engine has no labeller yet, so the reviewer who decided every row
-becomes its labeller and signs as ``labeller``; a draft made by someone else keeps its labeller, and
-the reviewer is added to ``reviewed_by`` and signs as ``reviewer``. ``human:`` signatures follow the
+becomes its labeller and signs as ``labeller``; a draft made by someone else keeps its labeller, the
+reviewer signs as ``reviewer`` and joins ``reviewed_by`` only if they changed a row, so a review that
+changes nothing leaves every earlier signature valid (:mod:`alignbench.labels.carry`). ``human:`` signatures follow the
 existing identity rule (:func:`alignbench.labels.sign.machine_identity_reason`).
 """
 
