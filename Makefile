@@ -38,7 +38,7 @@ test: $(VENV)/.peers
 # The browser tests alone, failing (not skipping) without headless Chromium. Debian/Ubuntu, as root:
 # apt-get install chromium chromium-driver
 test-browser: $(STAMP)
-	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/test_html_browser.py tests/test_review_browser.py tests/test_plots_browser.py
+	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/*_browser.py
 
 # The README's pictures, made by the project's own command in the same headless Chromium.
 screenshots: $(STAMP)

@@ -161,7 +161,7 @@ def test_primary_and_blind_passes_agree_and_adjudications_are_checked(
     assert "no agreement.json next to the labels" in capsys.readouterr().err
 
 
-def test_recompiling_drops_signatures_and_verdicts_and_refuses_a_blind_overwrite(
+def test_recompiling_keeps_untouched_evidence_and_refuses_a_blind_overwrite(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pair_dir = repo / PAIR_DIR
@@ -184,7 +184,8 @@ def test_recompiling_drops_signatures_and_verdicts_and_refuses_a_blind_overwrite
             "by": {"kind": "agent", "id": "primary"},
         }
     ]
-    primary.write_text(dump_labels(sign(data, "primary", "agent", "labeller", "t", env={})), encoding="utf-8")
+    signed_text = dump_labels(sign(data, "primary", "agent", "labeller", "t", env={}))
+    primary.write_text(signed_text, encoding="utf-8")
     capsys.readouterr()
 
     blind_over_primary = [
@@ -203,10 +204,39 @@ def test_recompiling_drops_signatures_and_verdicts_and_refuses_a_blind_overwrite
         == 0
     )
     captured = capsys.readouterr()
-    assert "dropped 1 signature(s)" in captured.err and "dropped 1 move verdict(s)" in captured.err
-    again = load_labels(primary)
-    assert again["review"]["signatures"] == [] and again["move_verdicts"] == []
-    assert "0 corrected" in captured.out
+    # The same sheet again changes nothing: the signature and the verdict stand.
+    assert "dropped" not in captured.err and "0 corrected" in captured.out
+    assert primary.read_text(encoding="utf-8") == signed_text
+
+    # Unlinking one row drops the signature (it covers the whole file) and only the verdict on that row.
+    lines = (repo / "s.txt").read_text(encoding="utf-8").splitlines()
+    address = {f"{m.group(1)}{m.group(2)}": m.group(3) for m in map(_CATALOGUE.match, lines) if m}
+    ruled = (data["move_verdicts"][0]["source"], data["move_verdicts"][0]["test"])
+    decisions = _decide_by_text((repo / "s.txt").read_text(encoding="utf-8"))
+    for touched in (False, True):
+
+        def is_target(line: str, touched: bool = touched) -> bool:
+            left, _, right = line.partition(" = ")
+            hit = (address.get(left), address.get(right)) == ruled
+            return " " not in left and " " not in right and "-" not in line and hit == touched
+
+        target = next(line for line in decisions if is_target(line))
+        left, _, right = target.partition(" = ")
+        changed = [line for line in decisions if line != target] + [f"{left} = -", f"- = {right}"]
+        sheet = repo / f"changed-{touched}.txt"
+        blank = [line for line in lines if not line.strip() or line.startswith("#")]
+        sheet.write_text("\n".join(blank) + "\n", encoding="utf-8")
+        _write_decisions(sheet, changed)
+        primary.write_text(signed_text, encoding="utf-8")
+        assert (
+            _run(repo, "compile", "mini", str(sheet), "--by", "agent:primary", "--draft", str(primary)) == 0
+        )
+        err = capsys.readouterr().err
+        assert "dropped 1 signature(s) by primary (labeller)" in err
+        again = load_labels(primary)
+        assert again["review"]["signatures"] == []
+        assert again["move_verdicts"] == ([] if touched else data["move_verdicts"])
+        assert ("dropped 1 move verdict(s)" in err) == touched
 
     assert (
         _run(

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from alignbench.cli import main
-from alignbench.labels.io import load_labels
-from alignbench.labels.sign import AGENT_ENV_MARKERS, signature_problems
+from alignbench.labels.io import dump_labels, load_labels
+from alignbench.labels.sign import AGENT_ENV_MARKERS, content_digest, sign, signature_problems
 from alignbench.review.decisions import payload_digest
 from alignbench.review.page import page_data
 
@@ -83,13 +83,72 @@ def test_confirming_every_row_of_an_engine_draft_makes_the_reviewer_its_signed_l
     assert statuses == {"confirmed"}
 
 
-def test_a_reviewed_draft_keeps_its_labeller_and_gains_a_reviewer(repo: Path, tmp_path: Path) -> None:
+def _verdict(row: dict, why: str) -> dict:
+    return {
+        "source": row["source"],
+        "test": row["test"],
+        "engine_version": "0.1.0+0123456789ab.0123456789ab",
+        "verdict": "wrong",
+        "reason": why,
+        "by": {"kind": "agent", "id": "judge"},
+    }
+
+
+def _signed_by_primary_with_verdicts(repo: Path, tmp_path: Path) -> dict:
+    """tiny-terms labelled by agent:primary, with two move verdicts, re-signed by its labeller."""
     assert _compile(repo, _export(repo, tmp_path, name="first.json"), "agent:primary") == 0
+    data = load_labels(repo / LABELS)
+    rows = data["correspondences"]
+    data["move_verdicts"] = [_verdict(rows[1], "heading 1 did not move"), _verdict(rows[7], "3.1 stayed")]
+    (repo / LABELS).write_text(dump_labels(sign(data, "agent:primary", "agent", "labeller", "t", {})))
+    return load_labels(repo / LABELS)
+
+
+def test_a_review_that_changes_nothing_changes_no_byte_of_the_label_content(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _signed_by_primary_with_verdicts(repo, tmp_path)
+    capsys.readouterr()
     assert _compile(repo, _export(repo, tmp_path, name="second.json"), "human:second") == 0
-    review = load_labels(repo / LABELS)["review"]
-    assert review["labelled_by"] == {"kind": "agent", "id": "primary"}
-    assert review["reviewed_by"] == [{"kind": "human", "id": "second", "role": "reviewer"}]
-    assert [(s["id"], s["role"]) for s in review["signatures"]] == [("human:second", "reviewer")]
+    assert "dropped" not in capsys.readouterr().err
+    after = load_labels(repo / LABELS)
+    # Everything but the new signature is the same, byte for byte: rows, reviewers, verdicts.
+    assert content_digest(after) == content_digest(before)
+    unsigned = {**after, "review": {**after["review"], "signatures": before["review"]["signatures"]}}
+    assert dump_labels(unsigned) == dump_labels(before)
+    assert after["review"]["labelled_by"] == {"kind": "agent", "id": "primary"}
+    assert after["review"]["reviewed_by"] == []  # the confirming reviewer is on record by signature
+    assert [(s["id"], s["role"]) for s in after["review"]["signatures"]] == [
+        ("agent:primary", "labeller"),
+        ("human:second", "reviewer"),
+    ]
+    assert signature_problems(after) == []
+
+
+def test_a_correcting_review_keeps_the_verdicts_it_did_not_touch(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _signed_by_primary_with_verdicts(repo, tmp_path)
+    capsys.readouterr()
+    heading_one = before["correspondences"][1]
+
+    def unlink_heading_one(payload):  # S2 = T2 becomes a deletion and an insertion
+        decisions = payload["decisions"]
+        at = next(i for i, d in enumerate(decisions) if d["source"] == [heading_one["source"]])
+        decisions[at : at + 1] = [
+            {**decisions[at], "what": "deleted", "test": []},
+            {**decisions[at], "what": "inserted", "source": []},
+        ]
+
+    assert _compile(repo, _export(repo, tmp_path, unlink_heading_one, "second.json"), "human:second") == 0
+    err = capsys.readouterr().err
+    assert "dropped 1 signature(s) by agent:primary (labeller)" in err
+    assert "dropped 1 move verdict(s) on 1 move(s)" in err and heading_one["source"] in err
+    after = load_labels(repo / LABELS)
+    assert after["move_verdicts"] == before["move_verdicts"][1:]  # 3.1's verdict: its rows are untouched
+    assert after["review"]["reviewed_by"] == [{"kind": "human", "id": "second", "role": "reviewer"}]
+    assert [(s["id"], s["role"]) for s in after["review"]["signatures"]] == [("human:second", "reviewer")]
+    assert signature_problems(after) == []
 
 
 def _refused(capsys: pytest.CaptureFixture[str], code: int, *words: str) -> str:
@@ -156,7 +215,11 @@ def test_missing_pair_and_stale_draft_give_one_line_and_no_page(
     repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "page.html"
-    _refused(capsys, main(["review", "no-such-pair", "--root", str(repo), "--out", str(out)]), "label init")
+    _refused(
+        capsys, main(["review", "no-such-pair", "--root", str(repo), "--out", str(out)]), "no such real pair"
+    )
+    (repo / "corpus/real/prepared-only").mkdir()  # prepared but never seeded: the hint is label init
+    _refused(capsys, main(["review", "prepared-only", "--root", str(repo), "--out", str(out)]), "label init")
     source = repo / "corpus/real" / PAIR / "source.md"
     source.write_text(source.read_text().replace("30 days", "60 days"))
     _refused(capsys, main(["review", PAIR, "--root", str(repo), "--out", str(out)]), "reanchor")

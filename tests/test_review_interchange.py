@@ -10,7 +10,7 @@ import pytest
 
 from alignbench.cli import main
 from alignbench.labels.documents import open_pair
-from alignbench.labels.io import load_labels
+from alignbench.labels.io import dump_labels, load_labels
 from alignbench.review.interchange import export_spans, import_spans
 from alignbench.review.spans import locate_spans
 
@@ -116,6 +116,35 @@ def test_import_of_a_workbench_edit_changes_rows_and_drops_nothing_silently(
     assert (row["kind"], row["status"]) == ("move", "corrected")
     assert data["review"]["reviewed_by"] == [{"kind": "human", "id": "ann", "role": "reviewer"}]
     assert "rows replaced" in capsys.readouterr().out
+
+
+def test_an_import_that_changes_one_row_keeps_the_verdicts_on_the_others(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = load_labels(repo / LABELS)
+    rows = {r["id"]: r for r in data["correspondences"]}
+
+    def verdict(row: dict) -> dict:
+        return {
+            "source": row["source"],
+            "test": row["test"],
+            "engine_version": "0.1.0+0123456789ab.0123456789ab",
+            "verdict": "wrong",
+            "reason": "not a move",
+            "by": {"kind": "agent", "id": "judge"},
+        }
+
+    data["move_verdicts"] = [verdict(rows["c-4575e01e377d"]), verdict(rows["c-10e2d883fc24"])]
+    (repo / LABELS).write_text(dump_labels(data), encoding="utf-8")
+    spans = tmp_path / "spans.jsonl"
+    spans.write_text(export_spans(repo, repo / LABELS), encoding="utf-8")
+    lines = spans.read_text(encoding="utf-8").splitlines()
+    for i in [i for i, line in enumerate(lines) if '"c-4575e01e377d"' in line]:
+        _rewrite(spans, i, label="move", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
+    assert main(["label", "import", PAIR, str(spans), "--root", str(repo)]) == 0
+    err = capsys.readouterr().err
+    assert "dropped 1 move verdict(s) on 1 move(s)" in err and rows["c-4575e01e377d"]["source"] in err
+    assert load_labels(repo / LABELS)["move_verdicts"] == data["move_verdicts"][1:]
 
 
 def test_a_missing_block_is_refused_as_not_total(repo: Path, tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "blocks": ("alignbench.readers.cli", "print the block tree of a document"),
     "compare": ("alignbench.alignment.cli", "align two versions of a document and list the changes"),
     "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, blind, agree, ..."),
-    "review": ("alignbench.review.cli", "write the HTML review page of a real pair's draft labels"),
+    "review": ("alignbench.review.cli", "write an HTML page to review the labels of a pair or two documents"),
 }
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
 

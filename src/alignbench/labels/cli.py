@@ -393,13 +393,17 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_cmd_sheet)
 
     p = verb("compile", "compile a decision sheet (or a review page export) into a labels.yaml")
-    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p.add_argument(
+        "pair",
+        help="real pair id (a directory under corpus/real); with --from also the labels file that "
+        "`alignbench review OLD NEW` wrote",
+    )
     p.add_argument("sheet", nargs="?", help="the edited sheet (not with --from)")
     p.add_argument("--by", help="who labelled: human:ID or agent:ID (with a sheet)")
     p.add_argument(
         "--from",
         dest="decisions",
-        help="a decisions.json exported by `alignbench review PAIR` (instead of a sheet)",
+        help="a decisions.json exported by the page of `alignbench review` (instead of a sheet)",
     )
     p.add_argument(
         "--draft",
@@ -418,8 +422,9 @@ def register(subparsers: Any) -> None:
         const=True,
         default=False,
         metavar="KIND:ID",
-        help="with a sheet: you correct another labeller's file (keep labelled_by, add you to "
-        "reviewed_by); with --from: the reviewer who made the export, who signs it (human:NAME)",
+        help="with a sheet: you correct another labeller's file (keep labelled_by; you join "
+        "reviewed_by if you changed a row); with --from: the reviewer who made the export, who signs it "
+        "(human:NAME)",
     )
     p.set_defaults(func=_cmd_compile)
 

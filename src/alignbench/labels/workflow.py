@@ -17,12 +17,14 @@ from typing import Any
 
 from alignbench.atomic import write_text
 from alignbench.errors import AlignbenchError
+from alignbench.labels.carry import carry_signatures, carry_verdicts
 from alignbench.labels.check import digest_problems, totality_problems
 from alignbench.labels.compile import PairBase, compile_labels
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.init import REAL_LABELS, real_pair_documents
 from alignbench.labels.io import ROW_SECTIONS, dump_labels, load_labels
 from alignbench.labels.sheet import Catalogue, Sheet, check_binding, parse_sheet, render_sheet
+from alignbench.labels.sign import content_digest
 from alignbench.labels.summary import status_counts
 
 SHEET_NAME = "sheet.txt"
@@ -197,36 +199,32 @@ def compile_decisions(
     base, sides = _base(root, pair, draft, reader)
     sheet = decisions(sides)
     data = compile_labels(sheet, base, sides, by, draft=draft, where=where)
-    warnings = _carry_review(data, target)
+    old = load_labels(target) if target.exists() else None
+    warnings = _carry_review(data, old, target)
     if as_reviewer:
         # A reviewer or adjudicator corrects someone else's labels: the labeller stays who it was.
         if draft is None:
             raise AlignbenchError("--as-reviewer corrects an existing file: pass --draft with the labels")
         data["review"]["labelled_by"] = draft["review"]["labelled_by"]
         reviewer = {"kind": by["kind"], "id": by["id"], "role": "reviewer"}
-        if reviewer not in data["review"]["reviewed_by"]:
+        # A review that changed nothing adds nothing to the signed content: its record is the
+        # reviewer's signature, so every earlier signature still matches (docs/LABELLING.md).
+        changed = old is None or content_digest(data) != content_digest(old)
+        if changed and reviewer not in data["review"]["reviewed_by"]:
             data["review"]["reviewed_by"] = [*data["review"]["reviewed_by"], reviewer]
+    if old is not None:
+        data["review"]["signatures"], dropped_signatures = carry_signatures(old, data)
+        data["move_verdicts"], dropped_verdicts = carry_verdicts(old, data)
+        warnings += [f"{target}: {w}" for w in dropped_signatures + dropped_verdicts]
     return data, target, warnings
 
 
-def _carry_review(data: dict[str, Any], target: Path) -> list[str]:
-    """Keep the replaced file's reviewers and adjudications; drop its signatures and move verdicts."""
-    if not target.exists():
+def _carry_review(data: dict[str, Any], old: dict[str, Any] | None, target: Path) -> list[str]:
+    """Keep the replaced file's reviewers and adjudications (signatures and verdicts: labels.carry)."""
+    if old is None:
         return []
-    old = load_labels(target)
-    warnings: list[str] = []
-    if old["review"]["signatures"]:
-        warnings.append(
-            f"{target}: dropped {len(old['review']['signatures'])} signature(s): "
-            "the content changed; sign again"
-        )
-    if old["move_verdicts"]:
-        warnings.append(
-            f"{target}: dropped {len(old['move_verdicts'])} move verdict(s): the content changed; "
-            "record the verdicts again for the current engine version"
-        )
     data["review"]["reviewed_by"] = old["review"]["reviewed_by"]
     data["review"]["adjudications"] = old["review"]["adjudications"]
     if old["review"]["adjudications"]:
-        warnings.append(f"{target}: kept {len(old['review']['adjudications'])} adjudication(s)")
-    return warnings
+        return [f"{target}: kept {len(old['review']['adjudications'])} adjudication(s)"]
+    return []

@@ -8,8 +8,9 @@ same ones a sheet parses into, and :func:`alignbench.labels.workflow.compile_dec
 (totality, statuses against the draft, review record), so the page adds no second compile path.
 
 Who signs: a draft seeded by the engine has no labeller yet, so the reviewer who decided every row
-becomes its labeller and signs as ``labeller``; a draft made by someone else keeps its labeller, and
-the reviewer is added to ``reviewed_by`` and signs as ``reviewer``. ``human:`` signatures follow the
+becomes its labeller and signs as ``labeller``; a draft made by someone else keeps its labeller, the
+reviewer signs as ``reviewer`` and joins ``reviewed_by`` only if they changed a row, so a review that
+changes nothing leaves every earlier signature valid (:mod:`alignbench.labels.carry`). ``human:`` signatures follow the
 existing identity rule (:func:`alignbench.labels.sign.machine_identity_reason`).
 """
 
@@ -31,9 +32,32 @@ from alignbench.labels.summary import status_counts
 from alignbench.labels.workflow import Outcome, compile_decisions
 from alignbench.review.page import draft_path, file_sha256
 
-DECISIONS_FORMAT = "alignbench/review-decisions/v1"
+DECISIONS_FORMAT = "alignbench/review-decisions/v2"
+# v1 (before the logged bulk confirm) is still read: the same keys without ``bulk_actions``.
+FORMAT_KEYS: dict[str, tuple[str, ...]] = {
+    "alignbench/review-decisions/v1": (
+        "format",
+        "pair",
+        "draft",
+        "documents",
+        "cold_moves",
+        "decisions",
+        "digest",
+    ),
+    DECISIONS_FORMAT: (
+        "format",
+        "pair",
+        "draft",
+        "documents",
+        "cold_moves",
+        "decisions",
+        "bulk_actions",
+        "digest",
+    ),
+}
 WHATS: tuple[str, ...] = ("correspondence", "inserted", "deleted", "split", "merge", "unscored")
-_KEYS: tuple[str, ...] = ("format", "pair", "draft", "documents", "cold_moves", "decisions", "digest")
+# The page's explicit bulk actions, each logged with the rows it decided.
+BULK_ACTIONS: tuple[str, ...] = ("confirm_unchanged_exact_matches",)
 _DECISION_KEYS: tuple[str, ...] = ("what", "source", "test", "move", "note", "reason", "decided")
 
 
@@ -57,11 +81,12 @@ def read_export(path: Path) -> dict[str, Any]:
         raise AlignbenchError(
             f"{path}: not a decisions export ({exc.__class__.__name__}); use the file the review page saved"
         ) from None
-    if not isinstance(payload, dict) or payload.get("format") != DECISIONS_FORMAT:
+    if not isinstance(payload, dict) or payload.get("format") not in FORMAT_KEYS:
         raise AlignbenchError(f"{path}: not a decisions export (format is not {DECISIONS_FORMAT!r})")
-    if sorted(payload) != sorted(_KEYS):
+    keys = FORMAT_KEYS[payload["format"]]
+    if sorted(payload) != sorted(keys):
         raise AlignbenchError(
-            f"{path}: keys {sorted(payload)} differ from {sorted(_KEYS)}; export again from the review page"
+            f"{path}: keys {sorted(payload)} differ from {sorted(keys)}; export again from the review page"
         )
     if payload["digest"] != payload_digest(payload):
         raise AlignbenchError(
@@ -79,7 +104,8 @@ def check_binding(payload: dict[str, Any], path: Path, pair: str, draft: Path) -
     if payload["draft"].get("sha256") != current:
         raise AlignbenchError(
             f"{path}: made against another draft (sha256 {payload['draft'].get('sha256')}, {draft} is now "
-            f"{current}); run `alignbench review {pair}` again and redo the review on the current draft"
+            f"{current}); write the page again (`alignbench review {pair}`, or `alignbench review OLD NEW` "
+            "for your own documents) and redo the review on the current draft"
         )
 
 
@@ -124,6 +150,36 @@ def _shape_problem(item: dict[str, Any]) -> str | None:
     return None
 
 
+def bulk_confirmed(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> int:
+    """How many rows the export's logged bulk actions decided (checked for shape; v1 has none)."""
+    actions = payload.get("bulk_actions", [])
+    problems: list[str] = []
+    if not isinstance(actions, list):
+        raise AlignbenchError(f"{path}: bulk_actions must be a list; export again from the review page")
+    count = 0
+    for i, action in enumerate(actions):
+        at = f"bulk_actions[{i}]"
+        if (
+            not isinstance(action, dict)
+            or sorted(action) != ["action", "rows"]
+            or action["action"] not in BULK_ACTIONS
+        ):
+            problems.append(f"{at}: expected {{action: one of {', '.join(BULK_ACTIONS)}, rows: [...]}}")
+            continue
+        for j, row in enumerate(action["rows"] if isinstance(action["rows"], list) else [None]):
+            if not isinstance(row, dict) or sorted(row) != ["source", "test"]:
+                problems.append(f"{at}.rows[{j}]: expected {{source, test}}")
+            elif any(row[side] not in catalogue.position(side) for side in SIDES):
+                problems.append(
+                    f"{at}.rows[{j}]: {row['source']} -> {row['test']} is not a pair of labelled blocks"
+                )
+            else:
+                count += 1
+    if problems:
+        raise AlignbenchError(f"{path}: {len(problems)} problem(s): {'; '.join(problems[:5])}")
+    return count
+
+
 def to_sheet(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> Sheet:
     """The export's decisions as sheet decisions (line = position in the export, from 1)."""
     problems: list[str] = []
@@ -163,20 +219,35 @@ def to_sheet(payload: dict[str, Any], catalogue: Catalogue, path: Path) -> Sheet
     return Sheet(meta={}, decisions=decisions)
 
 
+def resolve_draft(root: Path, pair: str) -> tuple[str, Path]:
+    """``(pair id, draft)`` for a corpus pair id, or for a labels file of one's own (``review OLD NEW``)."""
+    candidate = Path(pair)
+    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+        return load_labels(candidate)["pair"], candidate
+    return pair, draft_path(root, pair)
+
+
 def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcome:
-    """Turn a review page export into the pair's labels.yaml, signed by ``reviewer`` (``KIND:ID``)."""
+    """Turn a review page export into the draft it was made from, signed by ``reviewer`` (``KIND:ID``).
+
+    ``pair`` is a corpus pair id, or the path of a labels file written by ``alignbench review OLD NEW``.
+    """
     by = parse_by(reviewer)
-    draft = draft_path(root, pair)
+    pair, draft = resolve_draft(root, pair)
     payload = read_export(export)
     check_binding(payload, export, pair, draft)
     engine_draft = load_labels(draft)["review"]["labelled_by"]["kind"] == "engine"
 
+    bulk: list[int] = []
+
     def decisions(sides: dict[str, Side]) -> Sheet:
         _check_documents(payload, export, sides)
-        return to_sheet(payload, Catalogue.from_sides(sides), export)
+        catalogue = Catalogue.from_sides(sides)
+        bulk.append(bulk_confirmed(payload, catalogue, export))
+        return to_sheet(payload, catalogue, export)
 
     data, target, warnings = compile_decisions(
-        root, pair, decisions, by, str(export), draft_path=draft, as_reviewer=not engine_draft
+        root, pair, decisions, by, str(export), draft_path=draft, out=draft, as_reviewer=not engine_draft
     )
     role = "labeller" if engine_draft else "reviewer"
     signed = sign(data, f"{by['kind']}:{by['id']}", by["kind"], role, str(target))
@@ -186,4 +257,8 @@ def compile_export(root: Path, pair: str, export: Path, reviewer: str) -> Outcom
         f"wrote {target}: {sum(counts.values())} rows ({counts['confirmed']} confirmed, "
         f"{counts['corrected']} corrected), signed by {by['kind']}:{by['id']} as {role}"
     )
+    if bulk and bulk[0]:
+        summary += (
+            f"; {bulk[0]} row(s) were confirmed by the logged bulk action 'confirm unchanged exact matches'"
+        )
     return Outcome(target, summary, warnings)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.errors import AlignbenchError
+from alignbench.labels.carry import carry_signatures, carry_verdicts
 from alignbench.labels.compile import SECTION_OF, decision_row, row_sort_key, totality_problems
 from alignbench.labels.documents import SIDES, Side, open_pair
 from alignbench.labels.io import ROW_SECTIONS, dump_labels, load_labels, row_id
@@ -363,14 +364,9 @@ def _merge_review(
             raise AlignbenchError(f"{where}: reviewer id {rid!r} is not human:ID or agent:ID")
         data["review"]["reviewed_by"].append({"kind": kind, "id": ident, "role": "reviewer"})
     if any(data[s] != current[s] for s in ROW_SECTIONS) or added:
-        if data["review"]["signatures"]:
-            warnings.append(
-                f"dropped {len(data['review']['signatures'])} signature(s): the content changed; sign again"
-            )
-            data["review"]["signatures"] = []
-        if data["move_verdicts"]:
-            warnings.append(f"dropped {len(data['move_verdicts'])} move verdict(s): the content changed")
-            data["move_verdicts"] = []
+        data["review"]["signatures"], dropped_signatures = carry_signatures(current, data)
+        data["move_verdicts"], dropped_verdicts = carry_verdicts(current, data)
+        warnings += dropped_signatures + dropped_verdicts
     return data, warnings
 
 

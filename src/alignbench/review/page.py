@@ -25,7 +25,7 @@ from alignbench.blocks import Block, parse_address
 from alignbench.errors import AlignbenchError
 from alignbench.labels.check import digest_problems, totality_problems
 from alignbench.labels.documents import SIDES, Side, open_pair
-from alignbench.labels.init import REAL_LABELS
+from alignbench.labels.init import REAL_DOCUMENTS, REAL_LABELS
 from alignbench.labels.io import load_labels
 from alignbench.labels.sheet import PREFIX
 
@@ -35,30 +35,45 @@ PAGE_FORMAT = "alignbench/review-page/v1"
 def draft_path(root: Path, pair: str) -> Path:
     """The draft a page is made from and an export is compiled against: the pair's labels.yaml."""
     path = root / REAL_LABELS / pair / "labels.yaml"
-    if not path.is_file():
+    if path.is_file():
+        return path
+    if not (root / REAL_LABELS).is_dir():
         raise AlignbenchError(
-            f"{REAL_LABELS}/{pair}/labels.yaml: not found; check the pair name, or seed a draft with "
-            f"`alignbench label init {pair}`"
+            f"{root.resolve()}: not an alignbench repository (no {REAL_LABELS}); run inside the repository "
+            "or pass --root PATH to it; to review two documents of your own: `alignbench review OLD NEW`"
         )
-    return path
+    if (root / REAL_DOCUMENTS / pair).is_dir():
+        raise AlignbenchError(
+            f"{REAL_LABELS}/{pair}/labels.yaml: not found; seed a draft with `alignbench label init {pair}`"
+        )
+    raise AlignbenchError(
+        f"pair {pair!r}: no such real pair (no {REAL_LABELS}/{pair}); give a directory name under "
+        f"{REAL_LABELS}, or two documents: `alignbench review OLD NEW`"
+    )
 
 
 def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def open_draft(root: Path, pair: str) -> tuple[Path, dict[str, Any], dict[str, Side]]:
+def open_draft(
+    root: Path, pair: str, draft: Path | None = None
+) -> tuple[Path, dict[str, Any], dict[str, Side]]:
     """The draft, its documents as the readers see them now; refuses a draft the documents outgrew."""
-    path = draft_path(root, pair)
+    path = draft_path(root, pair) if draft is None else draft
     data = load_labels(path)
     sides = open_pair(data, root)
     stale = digest_problems(data, sides) + [
         p for p in totality_problems(data, sides) if "name no labelled" in p or "missing" in p
     ]
     if stale:
+        fix = (
+            f"`alignbench label reanchor {pair}` (or `alignbench label init {pair} --force`)"
+            if draft is None
+            else f"`alignbench label reanchor {path}` (or move {path} away to seed a new draft)"
+        )
         raise AlignbenchError(
-            f"{path}: the draft no longer matches its documents ({stale[0][:200]}); run "
-            f"`alignbench label reanchor {pair}` (or `alignbench label init {pair} --force`) first"
+            f"{path}: the draft no longer matches its documents ({stale[0][:200]}); run {fix} first"
         )
     return path, data, sides
 
@@ -138,7 +153,8 @@ def _similarity(old: str, new: str) -> float:
     return round(ratio(vocabulary.encode(tokenise(old)), vocabulary.encode(tokenise(new))), 3)
 
 
-def _engine(root: Path, sides: dict[str, Side]) -> dict[str, Any]:
+def engine_alignment(root: Path, sides: dict[str, Side]) -> dict[str, Any]:
+    """The engine's alignment of the two documents, with ``root``'s params.yaml if it has one."""
     from alignbench.alignment import AlignmentConfig, align
     from alignbench.atomic import load_yaml
 
@@ -203,14 +219,18 @@ def engine_moves(alignment: dict[str, Any], sides: dict[str, Side]) -> list[dict
     ]
 
 
-def page_data(root: Path, pair: str) -> dict[str, Any]:
-    """Everything the page shows, as one JSON-ready mapping (deterministic: no clock, no host)."""
-    path, data, sides = open_draft(root, pair)
-    alignment = _engine(root, sides)
+def page_data(root: Path, pair: str, draft: Path | None = None) -> dict[str, Any]:
+    """Everything the page shows, as one JSON-ready mapping (deterministic: no clock, no host).
+
+    ``draft`` is a labels file outside the corpus (``alignbench review OLD NEW``); without it the
+    pair's ``corpus/labels/real/PAIR/labels.yaml``."""
+    path, data, sides = open_draft(root, pair, draft)
+    alignment = engine_alignment(root, sides)
+    shown = f"{REAL_LABELS}/{pair}/labels.yaml" if draft is None else draft.name
     return {
         "format": PAGE_FORMAT,
         "pair": pair,
-        "draft": {"file": f"{REAL_LABELS}/{pair}/labels.yaml", "sha256": file_sha256(path)},
+        "draft": {"file": shown, "sha256": file_sha256(path)},
         "labelled_by": data["review"]["labelled_by"],
         "documents": {
             side: {
@@ -230,6 +250,17 @@ def _asset(name: str) -> str:
     return resources.files("alignbench.review").joinpath("templates", name).read_text(encoding="utf-8")
 
 
+INCLUDE = "  // @include review-keys.js\n"
+
+
+def _script() -> str:
+    """review.js with the keyboard part (review-keys.js) put in place: one closure, two files."""
+    script = _asset("review.js")
+    if script.count(INCLUDE) != 1:
+        raise AlignbenchError("review.js: expected one '@include review-keys.js' line (package damaged)")
+    return script.replace(INCLUDE, _asset("review-keys.js"))
+
+
 def render_page(data: dict[str, Any]) -> str:
     """The HTML text: the Jinja2 template with the CSS, the JS and the data inlined."""
     import jinja2
@@ -243,16 +274,16 @@ def render_page(data: dict[str, Any]) -> str:
     return environment.get_template("review.html.j2").render(
         pair=data["pair"],
         css=jinja2.filters.Markup(_asset("review.css")),
-        js=jinja2.filters.Markup(_asset("review.js")),
+        js=jinja2.filters.Markup(_script()),
         data=jinja2.filters.Markup(blob),
     )
 
 
-def write_page(root: Path, pair: str, out: Path) -> str:
+def write_page(root: Path, pair: str, out: Path, draft: Path | None = None) -> str:
     """Build and write the page atomically; returns the one-line summary."""
     from alignbench.atomic import write_text
 
-    data = page_data(root, pair)
+    data = page_data(root, pair, draft)
     write_text(out, render_page(data))
     counts = {side: len(data["documents"][side]["blocks"]) for side in SIDES}
     return (

@@ -4,7 +4,7 @@
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("review-data").textContent);
-  const FORMAT = "alignbench/review-decisions/v1";
+  const FORMAT = "alignbench/review-decisions/v2";
   const SIDES = ["source", "test"];
   const STORE = "alignbench-review:" + D.pair + ":" + D.draft.sha256;
   const blocks = {}, pos = {}, byName = {};
@@ -19,7 +19,7 @@
   let S = null;
   function fresh() {
     return {
-      step: "moves", coldMoves: [], nextId: D.decisions.length,
+      step: "moves", coldMoves: [], nextId: D.decisions.length, bulk: [],
       decisions: D.decisions.map((d, i) => ({
         id: "d" + i, what: d.what, source: d.source.slice(), test: d.test.slice(), move: !!d.move,
         note: d.note || null, reason: d.reason || null, decided: false, origin: "draft",
@@ -29,7 +29,7 @@
   function load() {
     try {
       const raw = window.localStorage.getItem(STORE);
-      if (raw) { const s = JSON.parse(raw); if (s && s.decisions) return s; }
+      if (raw) { const s = JSON.parse(raw); if (s && s.decisions) { s.bulk = s.bulk || []; return s; } }
     } catch (e) { /* storage unavailable: start fresh */ }
     return fresh();
   }
@@ -38,6 +38,11 @@
   }
   const sel = { source: new Set(), test: new Set() };
   let pick = null;  // {id, side: side to pick on}
+  // Undo: a snapshot of the state before every change (kept in memory for this visit, newest last).
+  const history = [];
+  const HISTORY_MAX = 500;
+  function checkpoint() { history.push(JSON.stringify(S)); if (history.length > HISTORY_MAX) history.shift(); }
+  let cursor = null;  // id of the card the keyboard acts on
   let owner = { source: {}, test: {} };
   function reindex() {
     owner = { source: {}, test: {} };
@@ -215,6 +220,7 @@
       frag.appendChild(el);
     }
     for (const id of Array.from(cardCache.keys())) if (!live.has(id)) cardCache.delete(id);
+    for (const [id, el] of cardCache) el.classList.toggle("current", id === cursor);
     list.innerHTML = "";
     list.appendChild(frag);
   }
@@ -233,7 +239,7 @@
     if (S.step === "moves") {
       t.innerHTML = '<button id="mark-move">Mark move</button><button id="clear-selection">Clear selection</button><button id="finish-moves" class="primary">Finish move step</button><button id="reset">Start over</button>';
     } else {
-      t.innerHTML = '<button id="link-selected" title="1:1 link, 1:n split, n:1 merge">Link selected</button><button id="link-move">Link as move</button><button id="unlink-selected">Mark selected inserted/deleted</button><button id="clear-selection">Clear selection</button><button id="export" class="primary">Export decisions</button><button id="reset">Start over</button>';
+      t.innerHTML = '<button id="confirm-exact" title="confirm every undecided draft link you have not changed whose two blocks have the same label and the same text; recorded in the export">Confirm unchanged exact matches</button><button id="undo" title="undo the last change (u)">Undo</button><button id="keys-help" title="keyboard: ?">Keys</button><button id="link-selected" title="1:1 link, 1:n split, n:1 merge">Link selected</button><button id="link-move">Link as move</button><button id="unlink-selected">Mark selected inserted/deleted</button><button id="clear-selection">Clear selection</button><button id="export" class="primary">Export decisions</button><button id="reset">Start over</button>';
     }
   }
   function paintBlocks() {
@@ -259,7 +265,8 @@
     $("#main").classList.toggle("cold", S.step === "moves");
     if (S.step === "moves") { $("#progress").textContent = S.coldMoves.length + " move(s) marked"; return; }
     const done = S.decisions.filter((d) => d.decided).length;
-    $("#progress").textContent = done + " / " + S.decisions.length + " decided";
+    const bulk = S.bulk.reduce((n, b) => n + b.rows.length, 0);
+    $("#progress").textContent = done + " / " + S.decisions.length + " decided" + (bulk ? " (" + bulk + " by bulk confirm)" : "");
     const c = $("#count"); if (c) c.textContent = "(" + S.decisions.length + ")";
   }
   function refresh(full) {
@@ -273,19 +280,26 @@
   function markMove() {
     const s = selected();
     if (s.source.length !== 1 || s.test.length !== 1) { notice("Select exactly one source block and one test block, then Mark move."); return; }
+    checkpoint();
     S.coldMoves = S.coldMoves.filter((m) => m.source !== s.source[0] && m.test !== s.test[0]);
     S.coldMoves.push({ source: s.source[0], test: s.test[0] });
     S.coldMoves.sort((a, b) => pos.source[a.source] - pos.source[b.source]);
     clearSel(); notice(""); refresh(false);
   }
   function finishMoves() {
+    checkpoint();
     for (const m of S.coldMoves) relink([m.source], [m.test], { move: true });
     S.step = "review"; clearSel(); notice(""); refresh(true);
   }
   function onCard(d, act) {
+    setCursor(d.id);
+    if (act === "confirm" || act === "move" || act === "unlink") checkpoint();
     if (act === "confirm") { d.decided = true; }
     else if (act === "move") { d.move = !d.move; d.decided = true; }
-    else if (act === "unlink") { relink(d.source.slice(), d.test.slice(), { unlink: true }); }
+    else if (act === "unlink") {
+      const made = relink(d.source.slice(), d.test.slice(), { unlink: true });
+      refresh(false); if (made.length) setCursor(made[0].id); return;
+    }
     else if (act === "partner") {
       const side = d.source.length ? "test" : "source";
       const anchor = d.source.length ? d.source[0] : d.test[0];
@@ -302,7 +316,10 @@
     if (pick) {
       if (side !== pick.side) { notice("Pick a block in the " + pick.side + " document."); return; }
       const src = pick.side === "test" ? [pick.anchor] : [a], tst = pick.side === "test" ? [a] : [pick.anchor];
-      relink(src, tst, { move: pick.move, note: pick.note }); pick = null; notice(""); refresh(false); return;
+      checkpoint();
+      const made = relink(src, tst, { move: pick.move, note: pick.note }); pick = null; notice(""); refresh(false);
+      if (made.length) setCursor(made[0].id);
+      return;
     }
     if (sel[side].has(a)) sel[side].delete(a); else sel[side].add(a);
     if (S.step === "review") {
@@ -317,13 +334,17 @@
     if (!s.source.length && !s.test.length) { notice("Select blocks first (click them in the documents)."); return; }
     if (!s.source.length || !s.test.length) { notice("Select blocks on both sides to link them; use Mark selected inserted/deleted otherwise."); return; }
     if (move && (s.source.length !== 1 || s.test.length !== 1)) { notice("A move links one source block to one test block."); return; }
+    checkpoint();
     relink(s.source, s.test, { move: move }); clearSel(); notice(""); refresh(false);
   }
   function unlinkSelected() {
     const s = selected();
     if (!s.source.length && !s.test.length) { notice("Select blocks first (click them in the documents)."); return; }
+    checkpoint();
     relink(s.source, s.test, { unlink: true }); clearSel(); notice(""); refresh(false);
   }
+
+  // @include review-keys.js
 
   // ---------- export: the digest makes a hand edit detectable ----------
   function canon(v) {
@@ -364,6 +385,7 @@
       documents: { source: { file: D.documents.source.file, sha256: D.documents.source.sha256 }, test: { file: D.documents.test.file, sha256: D.documents.test.sha256 } },
       cold_moves: S.coldMoves.map((m) => ({ source: m.source, test: m.test })),
       decisions: decisions,
+      bulk_actions: S.bulk.map((b) => ({ action: b.action, rows: b.rows.map((r) => ({ source: r.source, test: r.test })) })),
     };
     payload.digest = sha256(canon(payload));
     return JSON.stringify(payload, null, 2) + "\n";
@@ -387,7 +409,7 @@
     if (!btn) return;
     const card = btn.closest(".card");
     if (card && btn.dataset.act) { const d = S.decisions.find((x) => x.id === card.dataset.id); if (d) onCard(d, btn.dataset.act); return; }
-    if (btn.dataset.coldRemove !== undefined) { S.coldMoves.splice(Number(btn.dataset.coldRemove), 1); refresh(false); return; }
+    if (btn.dataset.coldRemove !== undefined) { checkpoint(); S.coldMoves.splice(Number(btn.dataset.coldRemove), 1); refresh(false); return; }
     if (btn.dataset.engineMove !== undefined) {
       const m = D.engine.moves[Number(btn.dataset.engineMove)];
       clearSel(); if (m.source_block) sel.source.add(m.source_block); if (m.test_block) sel.test.add(m.test_block);
@@ -397,8 +419,9 @@
     }
     const actions = {
       "mark-move": markMove, "finish-moves": finishMoves, "clear-selection": () => { clearSel(); pick = null; notice(""); paintBlocks(); },
+      "confirm-exact": confirmExact, undo: undo, "keys-help": toggleKeys,
       "link-selected": () => linkSelected(false), "link-move": () => linkSelected(true), "unlink-selected": unlinkSelected, export: exportDecisions,
-      reset: () => { if (window.confirm("Discard every decision on this page and start over?")) { S = fresh(); reindex(); clearSel(); refresh(true); } },
+      reset: () => { if (window.confirm("Discard every decision on this page and start over?")) { checkpoint(); S = fresh(); reindex(); clearSel(); refresh(true); } },
     };
     if (actions[btn.id]) actions[btn.id]();
   });
@@ -406,14 +429,14 @@
     const t = ev.target;
     if (!t.classList.contains("note")) return;
     const d = S.decisions.find((x) => x.id === t.closest(".card").dataset.id);
-    if (d) { d.note = t.value.trim().replace(/\s+/g, " ") || null; d.decided = true; refresh(false); }
+    if (d) { checkpoint(); d.note = t.value.trim().replace(/\s+/g, " ") || null; d.decided = true; refresh(false); }
   });
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { pick = null; clearSel(); notice(""); paintBlocks(); } });
+  document.addEventListener("keydown", onKey);
 
   S = load();
   reindex();
   renderDocs();
   refresh(true);
-  window.alignbenchReview = { exportPayload: exportPayload, state: () => S };
+  window.alignbenchReview = { exportPayload: exportPayload, state: () => S, cursor: () => cursor };
   document.body.dataset.ready = "1";
 })();
