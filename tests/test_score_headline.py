@@ -90,3 +90,11 @@ def test_no_move_ruled_wrong_is_not_met_when_nobody_ruled() -> None:
 def test_metrics_json_gates_are_words() -> None:
     view = metrics_view({"tiers": {}, "gates": gates(_tiers(assessed=False, wrong=0, unreviewed=0))})
     assert set(view["gates"].values()) == {"not assessed"}
+
+
+def test_dvc_plots_output_is_ignored() -> None:
+    """`dvc plots show` writes dvc_plots/ in the working directory; it is never a change to commit."""
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", "dvc_plots/index.html"], cwd=ROOT, capture_output=True
+    )
+    assert ignored.returncode == 0

@@ -67,12 +67,13 @@ def test_metrics_on_the_fixture_pair(repo):
     plot = json.loads((root / "results" / "plots" / "difflib.json").read_text())
     assert plot == [{"plan": "synthetic:fixture-plan", "f1": 1.0, "precision": 1.0, "recall": 1.0}]
     sweep = json.loads((root / "results" / "plots" / "sweep.json").read_text())
-    assert {"series": "synthetic/difflib", "f1": 1.0, "move_recall": None}.items() <= sweep[2].items()
-    assert [point["series"] for point in sweep] == [
-        "real/difflib",
-        "real/rapidfuzz",
-        "synthetic/difflib",
-        "synthetic/rapidfuzz",
+    assert {"series": "synthetic F1", "backend": "difflib", "value": 1.0}.items() <= sweep[4].items()
+    assert {"series": "synthetic move recall", "value": None}.items() <= sweep[6].items()
+    assert [(point["series"], point["backend"]) for point in sweep] == [
+        (f"{tier} {figure}", backend)
+        for tier in ("real", "synthetic")
+        for figure in ("F1", "move recall")
+        for backend in ("difflib", "rapidfuzz")
     ]
     assert all(isinstance(point["fuzzy_min_similarity"], float) for point in sweep)
 

@@ -244,22 +244,27 @@ def plot_records(pairs: Sequence[ScoredPair], backend: str) -> list[dict[str, An
 SWEEP_PARAM = "fuzzy_min_similarity"
 
 
+# The figures drawn against the threshold, as their series names say them.
+SWEEP_FIGURES: tuple[tuple[str, str], ...] = (("f1", "F1"), ("move_recall", "move recall"))
+
+
 def sweep_records(summary: Mapping[str, Any], align_params: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One point per tier and backend at this run's ``align.fuzzy_min_similarity``.
+    """One point per tier, figure and backend at this run's ``align.fuzzy_min_similarity``.
 
     A single run is one point per series; `dvc plots diff` over the experiments of a sweep overlays
-    every run's points, which draws F1 and move recall against the threshold.
+    every run's points, which draws each figure against the threshold. Long form (one ``value`` per
+    record, its ``series`` naming tier and figure) so each series gets its own colour.
     """
     records = []
     for tier, data in summary["tiers"].items():
-        for backend in BACKENDS:
-            h = data["engines"][backend]["all"]["headline"]
-            records.append(
-                {
-                    SWEEP_PARAM: align_params.get(SWEEP_PARAM),
-                    "series": f"{tier}/{backend}",
-                    "f1": h["f1"],
-                    "move_recall": h["move_recall"],
-                }
-            )
+        for key, figure in SWEEP_FIGURES:
+            for backend in BACKENDS:
+                records.append(
+                    {
+                        SWEEP_PARAM: align_params.get(SWEEP_PARAM),
+                        "series": f"{tier} {figure}",
+                        "backend": backend,
+                        "value": data["engines"][backend]["all"]["headline"][key],
+                    }
+                )
     return records
