@@ -135,3 +135,13 @@ def test_help_is_written_for_a_user(capsys) -> None:
         assert text.startswith("usage: alignbench"), argv
         assert "``" not in text and ":class:" not in text and ":mod:" not in text, argv
         assert not re.search(r"\bseed \d{3}\b|\bissue \d+\b|sub-package|register", text), (argv, text)
+
+
+def test_the_readme_example_is_this_output(capsys) -> None:
+    """README's "Comparing two versions" pastes this run's output; it must stay true."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    command = (
+        "$ alignbench compare tests/textout_fixtures/old.md tests/textout_fixtures/new.md --backend difflib\n"
+    )
+    pasted = readme.split(command, 1)[1].split("```", 1)[0]
+    assert _compare(capsys) == pasted
