@@ -12,7 +12,7 @@ import yaml
 
 from alignbench.atomic import dump_json
 from alignbench.score.aggregate import gates, metrics_view
-from alignbench.score.headline import HEADLINE_DIR, HEADLINE_METRICS, half_width, headline_files
+from alignbench.score.dvcmetrics import HEADLINE_DIR, HEADLINE_METRICS, half_width, headline_files
 
 ROOT = Path(__file__).resolve().parent.parent
 DVC = Path(sys.executable).with_name("dvc")

@@ -168,7 +168,7 @@ def _gate(
     }
 
 
-# results/metrics.json: the figures a reviewer may want beside the headline (score/headline.py, what
+# results/metrics.json: the figures a reviewer may want beside the headline (score/dvcmetrics.py, what
 # `dvc metrics diff` reads by default); it is not declared as DVC metrics, so it is read with
 # `dvc metrics diff --targets results/metrics.json`. Everything else is in results/latest.json,
 # results/tables/ and REPORT.md.

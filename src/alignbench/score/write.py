@@ -11,7 +11,7 @@ from alignbench.generate.holdout import read_holdout_seed
 from alignbench.runs import BACKENDS, read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
-from alignbench.score.headline import HEADLINE_DIR, headline_files
+from alignbench.score.dvcmetrics import HEADLINE_DIR, headline_files
 from alignbench.score.settings import score_settings
 from alignbench.score.tables import all_tables, to_csv
 
