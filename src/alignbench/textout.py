@@ -7,6 +7,10 @@ moved or renumbered clause whose words changed is also counted and shown as modi
 the two texts when the engine's change list reports only the move or the renumber. A run of
 renumbered siblings prints as one line (``4.2–4.9 → 4.1–4.8``). Long text is cut at a word boundary
 and marked with "…"; the changed words of a diff are never elided, only the unchanged words around them.
+
+Document text reaches the output in three places only: heading paths (:class:`Namer`, from
+``html.locate``), :func:`first_words` and :func:`render_diff`. Showing invisible or bidirectional
+characters visibly is one call in each.
 """
 
 from __future__ import annotations
