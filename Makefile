@@ -7,14 +7,15 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test test-slow test-browser screenshots lint format bench check-repro clean-venv
+.PHONY: setup repro test test-slow test-browser browser screenshots lint format bench check-repro clean-venv
 
 setup: $(STAMP)
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip==25.3
-	$(BIN)/python -m pip install --quiet -r requirements.lock
+	# The long install shows its progress (about 50 s from the registry); the two short ones stay quiet.
+	$(BIN)/python -m pip install -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	# An editable install compiles nothing (pip compiles a regular install's modules): compile src and
 	# stages once here, or every test worker and every stage of a fresh clone compiles them again.
@@ -35,8 +36,20 @@ $(VENV)/.peers: $(STAMP) requirements-peers.lock
 test: $(VENV)/.peers
 	$(BIN)/python -m pytest -rs -n auto; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
 
-# The browser tests alone, failing (not skipping) without headless Chromium. Debian/Ubuntu, as root:
-# apt-get install chromium chromium-driver
+# Headless Chromium and its driver, for the browser tests and `make screenshots`: installed with
+# apt-get on Debian/Ubuntu when run as root; otherwise the command to run is printed.
+browser:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+	  echo "chromium and chromedriver are installed"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver; \
+	else \
+	  echo "install headless Chromium and chromedriver, e.g. as root on Debian/Ubuntu:"; \
+	  echo "  apt-get install chromium chromium-driver"; \
+	  echo "or set ALIGNBENCH_CHROMIUM and ALIGNBENCH_CHROMEDRIVER to their paths"; exit 1; \
+	fi
+
+# The browser tests alone, failing (not skipping) without headless Chromium (`make browser`).
 test-browser: $(STAMP)
 	ALIGNBENCH_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -rs tests/*_browser.py
 

@@ -22,6 +22,7 @@ OUTPUTS: tuple[str, ...] = (
     "results/latest.json",
     "results/tables",
     "results/plots",
+    "results/headline",
 )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from alignbench.alignment.cli import word_diff
 from alignbench.cli import main
+from alignbench.textout import word_diff
 
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
 OLD, NEW = str(FIXTURES / "old.md"), str(FIXTURES / "new.md")
@@ -16,10 +16,10 @@ def test_human_output_lists_moves_renumbers_inserts_and_word_diffs(capsys):
     assert main(["compare", OLD, NEW, "--backend", "difflib"]) == 1  # they differ, like diff(1)
     out = capsys.readouterr().out
     assert "1 moved, 1 renumbered, 1 inserted, 0 deleted, 1 modified (backend difflib)" in out
-    assert "Moved:\n  2.2 (" in out and "-> 3.2 (" in out
-    assert "Renumbered:\n  1.2 -> 1.3" in out
-    assert "Inserted:\n  + 1.2 (" in out and "Fees exclude taxes" in out
-    assert "within [-thirty-] {+forty-five+} days" in out
+    assert "Moved:\n  §2 Term › 2.2 → §3 Confidentiality › 3.2: Either party may terminate" in out
+    assert "Renumbered:\n  §1 Fees › 1.2 → 1.3\n" in out
+    assert "Inserted:\n  + §1 Fees › 1.2: Fees exclude taxes" in out
+    assert "Modified:\n  ~ §1 Fees › 1.1: " in out and "within [-thirty-] {+forty-five+} days" in out
 
 
 def test_json_output_is_the_alignment_json(capsys):

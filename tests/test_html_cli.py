@@ -86,11 +86,12 @@ def test_text_summary_never_prints_none_for_a_missing_label(tmp_path, capsys):
     new.write_text("# T\n\n## Alpha\n\nSome text of the first section.\n")
     assert main(["compare", str(old), str(new)]) == 1
     out = capsys.readouterr().out
-    assert "1 -> (no label)" in out and "None" not in out
+    assert "  ~ §1 Alpha → Alpha [label 1 → (no label)]: Alpha" in out and "None" not in out
 
 
 def test_version(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.strip() == f"alignbench {__version__}"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"alignbench {__version__}" and lines[1].startswith(f"engine {__version__}+")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import tarfile
 from pathlib import Path
@@ -37,8 +38,13 @@ def test_per_plan_plots_use_a_categorical_template() -> None:
     per_plan = [next(iter(entry.values())) for entry in plots if "F1 per plan" in str(entry)]
     assert per_plan, "dvc.yaml lost its per-plan plots"
     for spec in per_plan:
-        assert spec["template"].startswith("bar")
-        assert spec["y"] == "plan"  # the category axis of a horizontal bar chart
+        assert spec["template"] == "alignbench_f1_per_plan"  # a dot plot: .dvc/plots/
+        assert list(spec["y"].values()) == ["plan"]  # the category axis
+    template = json.loads(
+        (ROOT / ".dvc" / "plots" / "alignbench_f1_per_plan.json").read_text(encoding="utf-8")
+    )
+    assert template["encoding"]["y"]["type"] == "nominal"
+    assert template["encoding"]["x"]["scale"]["zero"] is False  # 0.93 against 1.0 must be visible
 
 
 def _fake_tarball(tmp_path: Path, script: str, code: str) -> Path:

@@ -28,6 +28,8 @@ def test_outputs_exist_and_are_byte_stable(repo):
         "results/plots/difflib.json",
         "results/plots/rapidfuzz.json",
         "results/plots/sweep.json",
+        "results/headline/synthetic/f1.json",
+        "results/headline/real/move_recall.json",
         "results/tables/per_pass.csv",
         "REPORT.md",
         f"results/floor/synthetic/{PAIR}.json",
@@ -58,16 +60,22 @@ def test_metrics_on_the_fixture_pair(repo):
             "moves_unreviewed",
         }
     assert metrics["real"]["pairs"] == 0 and metrics["real"]["assessed"] == 0
-    assert metrics["gates"]["synthetic_f1"] == {"met": 1, "assessed": 1}
+    assert metrics["gates"]["synthetic_f1"] == "met"
+    assert metrics["gates"]["real_f1"] == "not assessed"  # no real pair: never "met"
+    headline = json.loads((root / "results" / "headline" / "synthetic" / "f1.json").read_text())
+    assert headline == {"difflib": 1.0, "difflib±": 0.0, "rapidfuzz": 1.0, "rapidfuzz±": 0.0}
+    no_moves = json.loads((root / "results" / "headline" / "synthetic" / "move_recall.json").read_text())
+    assert no_moves == {"difflib": None, "difflib±": None, "rapidfuzz": None, "rapidfuzz±": None}
     plot = json.loads((root / "results" / "plots" / "difflib.json").read_text())
     assert plot == [{"plan": "synthetic:fixture-plan", "f1": 1.0, "precision": 1.0, "recall": 1.0}]
     sweep = json.loads((root / "results" / "plots" / "sweep.json").read_text())
-    assert {"series": "synthetic/difflib", "f1": 1.0, "move_recall": None}.items() <= sweep[2].items()
-    assert [point["series"] for point in sweep] == [
-        "real/difflib",
-        "real/rapidfuzz",
-        "synthetic/difflib",
-        "synthetic/rapidfuzz",
+    assert {"series": "synthetic F1", "backend": "difflib", "value": 1.0}.items() <= sweep[4].items()
+    assert {"series": "synthetic move recall", "value": None}.items() <= sweep[6].items()
+    assert [(point["series"], point["backend"]) for point in sweep] == [
+        (f"{tier} {figure}", backend)
+        for tier in ("real", "synthetic")
+        for figure in ("F1", "move recall")
+        for backend in ("difflib", "rapidfuzz")
     ]
     assert all(isinstance(point["fuzzy_min_similarity"], float) for point in sweep)
 

@@ -1,4 +1,4 @@
-"""The ``alignbench`` command: each sub-package registers its own sub-commands here.
+"""The ``alignbench`` command line. Each sub-package registers its own sub-commands (``COMMANDS``).
 
 Every user-facing failure is an :class:`AlignbenchError`, printed as one line with no traceback.
 Exit status (docs/CONTRACTS.md): 0 ok; 1 differences found (``compare``) or checks failed;
@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from alignbench import __version__
 from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError, exit_code
@@ -20,12 +21,40 @@ from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError, exit_code
 # imported: building every parser would import numpy and jsonschema (through ``label``) just to print
 # ``compare --help``. A test holds this table equal to what the modules register.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "blocks": ("alignbench.readers.cli", "print the block tree of a document"),
-    "compare": ("alignbench.alignment.cli", "align two versions of a document and list the changes"),
-    "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, blind, agree, ..."),
+    "compare": (
+        "alignbench.alignment.cli",
+        "compare two versions of a document and list what moved, changed, appeared or went",
+    ),
+    "blocks": ("alignbench.readers.cli", "show how a document is read: its sections, clauses and labels"),
     "review": ("alignbench.review.cli", "write an HTML page to review the labels of a pair or two documents"),
+    "label": ("alignbench.labels.cli", "make, check, sign and exchange the benchmark's label files"),
 }
+
+DESCRIPTION = """\
+alignbench compares two versions of a contract, bill or policy clause by clause: which clause of
+the old version became which clause of the new one (kept, edited, moved, renumbered, inserted or
+deleted). It also carries the benchmark that measures that against labelled revisions.
+
+Start with:  alignbench compare OLD.md NEW.md
+Help on one command:  alignbench COMMAND --help
+"""
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
+
+
+class _Version(argparse.Action):
+    """``--version``: the package version and the engine version that results and move verdicts
+    record (it changes with the engine's code and settings). Computed only when asked: it reads the
+    engine's source files, which every other command's start-up need not do."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from alignbench.alignment import engine_version
+        from alignbench.alignment.similarity import resolve_backend
+
+        sys.stdout.write(
+            f"alignbench {__version__}\n"
+            f"engine {engine_version()} (default settings, backend {resolve_backend('auto')})\n"
+        )
+        parser.exit()
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -37,11 +66,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The full parser when ``argv`` is None; else one that imports only the module of its command."""
     parser = argparse.ArgumentParser(
         prog="alignbench",
-        description=__doc__.splitlines()[0],
+        description=DESCRIPTION,
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"alignbench {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and the engine version, then exit"
+    )
     subparsers = parser.add_subparsers(dest="command", required=True)
     chosen = None if argv is None else _chosen(argv)
     for command, (name, help_text) in COMMANDS.items():

@@ -8,45 +8,79 @@ exit status is 0 when the documents have no change, 1 when they differ and 2 on 
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from typing import TYPE_CHECKING, Any
 
 from alignbench.alignment.config import BACKENDS
 
 if TYPE_CHECKING:
-    from alignbench.alignment.model import Alignment, Change
+    from alignbench.alignment.model import Alignment
     from alignbench.blocks import Block, BlockTree
 
 EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
 
+DESCRIPTION = """\
+Compare two versions of a document clause by clause: which clauses moved, were renumbered, inserted,
+deleted or edited. Each change is named by its heading path and clause label, as in "§4 Payment ›
+4.5"; an edited clause shows its word diff ([-removed-] {+added+}), also when it moved or was
+renumbered; a run of renumbered clauses shows as one line (4.2–4.9 → 4.1–4.8).
+
+Documents are Markdown (.md, .markdown) or plain text (.txt); use --format for other names.
+"""
+
+EXAMPLES = """\
+examples:
+  alignbench compare old.md new.md                     a summary of the changes
+  alignbench compare old.md new.md --html redline.html  a redline page to open in a browser
+  alignbench compare old.md new.md --json              every change as JSON, with its full text
+  alignbench compare old.txt - < new.txt               read one version from standard input
+
+exit status: 0 the documents have no change, 1 they differ, 2 an error (like diff)
+"""
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "compare", help="align two versions of a document and list the changes", description=__doc__
+        "compare",
+        help="compare two versions of a document and list what moved, changed, appeared or went",
+        description=DESCRIPTION,
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("old", help="the earlier version (.md, .markdown or .txt), or - for standard input")
-    parser.add_argument("new", help="the later version, or - for standard input")
+    parser.add_argument("old", help="the earlier version, or - to read it from standard input")
+    parser.add_argument("new", help="the later version, or - to read it from standard input")
     parser.add_argument(
-        "--backend", choices=BACKENDS, default="auto", help="similarity backend (default auto)"
+        "--backend",
+        choices=BACKENDS,
+        default="auto",
+        help="how similar clauses are found: rapidfuzz (fast) or difflib; auto picks rapidfuzz when "
+        "it is installed (default: auto)",
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print the Alignment JSON instead of a summary, each change with its source_text and test_text",
+        help="print every change as JSON (with each side's full text) instead of the summary",
     )
     parser.add_argument(
         "--format",
         choices=("markdown", "text"),
         default=None,
-        help="read both files as this format (default: from the suffix: .md/.markdown or .txt)",
+        help="read both documents as Markdown or plain text, whatever their names end with "
+        "(default: .md and .markdown are Markdown, .txt is text)",
     )
     parser.add_argument(
         "--html",
         metavar="OUT.html",
         default=None,
-        help="also write a self-contained HTML redline (opens from disk, no network); "
-        "stdout then gets the one-line summary only, unless --json",
+        help="also write a redline page (one file that opens in a browser without a network); "
+        "the terminal then gets only the one-line count",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="also print each block's address in its document (the JSON's source and test)",
     )
     parser.set_defaults(func=run)
 
@@ -57,14 +91,17 @@ def run(args: argparse.Namespace) -> int:
     from alignbench.atomic import dump_json, write_text
     from alignbench.errors import AlignbenchError
     from alignbench.readers import STDIN, format_of, read_document
+    from alignbench.readers.cli import require_known_format
+    from alignbench.textout import render
 
     if args.old == STDIN and args.new == STDIN:
         raise AlignbenchError("only one of OLD and NEW can be - (standard input)")
+    require_known_format([args.old, args.new], args.format)
     # Standard input has no suffix: read it in --format, else in the other version's format.
     old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
     new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
     result = align(old, new, AlignmentConfig(similarity=args.backend))
-    summary = render(result, old, new)
+    summary = render(result, old, new, verbose=args.verbose)
     if args.html is not None:
         from alignbench.html import render_redline
 
@@ -111,73 +148,3 @@ def with_texts(result: Alignment, old: BlockTree, new: BlockTree) -> dict[str, A
         change["source_text"] = subtree_text(old.find(change["source"])) if change["source"] else None
         change["test_text"] = subtree_text(new.find(change["test"])) if change["test"] else None
     return data
-
-
-def word_diff(old: str, new: str) -> str:
-    """Word-level diff in wdiff style: ``[-removed-]`` and ``{+added+}`` around whole words."""
-    a, b = old.split(), new.split()
-    out: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if op == "equal":
-            out.extend(a[i1:i2])
-            continue
-        if op in ("delete", "replace"):
-            out.append("[-" + " ".join(a[i1:i2]) + "-]")
-        if op in ("insert", "replace"):
-            out.append("{+" + " ".join(b[j1:j2]) + "+}")
-    return " ".join(out)
-
-
-def _name(address: str | None, label: str | None) -> str:
-    return f"{label} ({address})" if label else str(address)
-
-
-def _snippet(tree: BlockTree, address: str, width: int = 72) -> str:
-    block = tree.find(address)
-    text = " ".join(block.text.split()) if block.text else ""
-    if not text and block.children:
-        heading = next((c for c in block.children if c.kind == "heading"), None)
-        text = " ".join(heading.text.split()) if heading else f"{len(block.children)} blocks"
-    return text if len(text) <= width else text[: width - 3] + "..."
-
-
-def render(result: Alignment, old: BlockTree, new: BlockTree) -> str:
-    by_kind: dict[str, list[Change]] = {k: [] for k in ("move", "renumber", "insert", "delete", "modify")}
-    for change in result.changes:
-        by_kind[change.kind].append(change)
-    lines = [
-        f"{len(result.pairs) - 1} blocks paired, {len(by_kind['move'])} moved, "
-        f"{len(by_kind['renumber'])} renumbered, {len(by_kind['insert'])} inserted, "
-        f"{len(by_kind['delete'])} deleted, {len(by_kind['modify'])} modified "
-        f"(backend {result.backend_resolved}"
-        + (", comparison budget exhausted)" if result.budget_exhausted else ")")
-    ]
-    if by_kind["move"]:
-        lines += ["", "Moved:"]
-        lines += [
-            f"  {_name(c.source, c.source_label)} -> {_name(c.test, c.test_label)}: {_snippet(new, c.test)}"
-            for c in by_kind["move"]
-        ]
-    if by_kind["renumber"]:
-        lines += ["", "Renumbered:"]
-        lines += [
-            f"  {c.source_label or '(no label)'} -> {c.test_label or '(no label)'} ({c.test})"
-            for c in by_kind["renumber"]
-        ]
-    if by_kind["insert"]:
-        lines += ["", "Inserted:"]
-        lines += [f"  + {_name(c.test, c.test_label)}: {_snippet(new, c.test)}" for c in by_kind["insert"]]
-    if by_kind["delete"]:
-        lines += ["", "Deleted:"]
-        lines += [
-            f"  - {_name(c.source, c.source_label)}: {_snippet(old, c.source)}" for c in by_kind["delete"]
-        ]
-    if by_kind["modify"]:
-        lines += ["", "Modified:"]
-        for c in by_kind["modify"]:
-            diff = word_diff(old.find(c.source).text, new.find(c.test).text)
-            relabel = ""
-            if c.source_label != c.test_label:  # a label gained or lost: not a renumber, but shown
-                relabel = f" [label {c.source_label or '(no label)'} -> {c.test_label or '(no label)'}]"
-            lines.append(f"  ~ {_name(c.test, c.test_label)}{relabel}: {diff}")
-    return "\n".join(lines) + "\n"

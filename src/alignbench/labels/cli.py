@@ -355,11 +355,23 @@ def _cmd_verdict(args: argparse.Namespace) -> int:
     return 0
 
 
+LABEL_DESCRIPTION = """\
+The benchmark's label files (corpus/labels/..., labels.yaml): which clause of the old version became
+which clause of the new one, as decided by a labeller. These commands start a labelling, turn a
+reviewer's decisions into labels, check them, sign them and exchange them with annotation tools.
+docs/LABELLING.md walks through the whole procedure.
+
+A PAIR is a pair's name (as `alignbench label check --all` lists them; write tier/name when two
+tiers have it) or the path of its labels.yaml.
+"""
+
+
 def register(subparsers: Any) -> None:
     """Add ``label`` and its sub-commands to the top-level ``alignbench`` parser."""
     label = subparsers.add_parser(
         "label",
-        help="label files: init, sheet, compile, check, sign, blind, agree, ...",
+        help="make, check, sign and exchange the benchmark's label files",
+        description=LABEL_DESCRIPTION,
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -369,46 +381,58 @@ def register(subparsers: Any) -> None:
         parser = verbs.add_parser(
             name,
             help=help_text,
+            description=help_text[0].upper() + help_text[1:] + ".",
             epilog=EXIT_STATUS_HELP,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        parser.add_argument("--root", default=".", help="repository root (default: current directory)")
+        parser.add_argument(
+            "--root", default=".", help="the alignbench checkout to work in (default: the current directory)"
+        )
         return parser
 
-    p = verb("init", "seed a draft labels.yaml + worksheets for a real pair from the engine")
-    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p = verb(
+        "init", "start labelling a real pair: a draft labels.yaml proposed by the engine, and worksheets"
+    )
+    p.add_argument("pair", help="the pair's name (a directory under corpus/real)")
     p.add_argument("--force", action="store_true", help="replace an existing labels.yaml")
-    p.add_argument("--backend", default="auto", help="similarity backend (default: auto)")
+    p.add_argument(
+        "--backend",
+        default="auto",
+        help="how the engine finds similar clauses: rapidfuzz, difflib or auto (default: auto)",
+    )
     p.set_defaults(func=_cmd_init)
 
-    p = verb("sheet", "write a plain-text decision sheet for a real pair (edit it, then `label compile`)")
-    p.add_argument("pair", help="real pair id (or, without --blank, a path to its labels.yaml)")
+    p = verb("sheet", "write a plain-text decision sheet for a pair (edit it, then run `label compile`)")
+    p.add_argument("pair", help="the pair's name (or, without --blank, the path of its labels.yaml)")
     p.add_argument(
         "--blank",
         action="store_true",
-        help="blind-pass scaffold with no decisions, from the two documents only "
-        "(default out: blind-sheet.txt)",
+        help="an empty sheet made from the two documents only, for a second labeller who must not "
+        "see the first one's decisions (default file: blind-sheet.txt)",
     )
     p.add_argument("--out", help="where to write (default: corpus/labels/real/<pair>/sheet.txt)")
     p.set_defaults(func=_cmd_sheet)
 
-    p = verb("compile", "compile a decision sheet (or a review page export) into a labels.yaml")
+    p = verb(
+        "compile",
+        "turn an edited decision sheet, or the decisions saved from the review page, into a labels.yaml",
+    )
     p.add_argument(
         "pair",
-        help="real pair id (a directory under corpus/real); with --from also the labels file that "
+        help="the pair's name (a directory under corpus/real); with --from also the labels file that "
         "`alignbench review OLD NEW` wrote",
     )
-    p.add_argument("sheet", nargs="?", help="the edited sheet (not with --from)")
+    p.add_argument("sheet", nargs="?", help="the edited decision sheet (or use --from)")
     p.add_argument("--by", help="who labelled: human:ID or agent:ID (with a sheet)")
     p.add_argument(
         "--from",
         dest="decisions",
-        help="a decisions.json exported by the page of `alignbench review` (instead of a sheet)",
+        help="the decisions file saved from the review page (`alignbench review`), instead of a sheet",
     )
     p.add_argument(
         "--draft",
-        help="labels.yaml the sheet was made from; unchanged rows are confirmed, "
-        "changed or added ones corrected",
+        help="the labels.yaml the sheet was made from: rows you left as they were are marked confirmed, "
+        "rows you changed or added corrected",
     )
     p.add_argument(
         "--out",
@@ -428,57 +452,90 @@ def register(subparsers: Any) -> None:
     )
     p.set_defaults(func=_cmd_compile)
 
-    p = verb("export", "write a pair's labels as span-anchored JSONL for annotation workbenches")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
-    p.add_argument("--format", choices=("spans",), required=True, help="spans: seed 002's JSONL shape")
+    p = verb(
+        "export",
+        "write a pair's labels as JSON lines of text spans, for annotation tools such as Label Studio",
+    )
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
+    p.add_argument(
+        "--format",
+        choices=("spans",),
+        required=True,
+        help="spans: one JSON object per line, each label anchored to character spans of the two "
+        "documents (docs/LABELLING.md describes the fields)",
+    )
     p.add_argument("--out", help="where to write (default: standard output)")
     p.set_defaults(func=_cmd_export)
 
-    p = verb("import", "validate span-anchored JSONL and read it back into the pair's labels.yaml")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
-    p.add_argument("file", help="the JSONL file (from `label export --format spans` or a workbench)")
+    p = verb(
+        "import",
+        "read span labels (from `label export` or an annotation tool) back into a pair's "
+        "labels.yaml, checking them first",
+    )
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
+    p.add_argument(
+        "file", help="the JSON-lines file, from `label export --format spans` or an annotation tool"
+    )
     p.set_defaults(func=_cmd_import)
 
-    p = verb("rule", "record an adjudicator's ruling on one disagreement of agreement.json")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p = verb("rule", "record a ruling on one disagreement between two labellers (listed in agreement.json)")
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
     p.add_argument("disagreement", help="the disagreement id (x-...) from agreement.json")
-    p.add_argument("--ruling", required=True, choices=RULINGS, help="a = primary, b = blind, neither")
+    p.add_argument(
+        "--ruling",
+        required=True,
+        choices=RULINGS,
+        help="a: the first labeller is right, b: the second (blind) one is, neither",
+    )
     p.add_argument("--reason", required=True, help="why, against the text")
     p.add_argument("--by", required=True, help="the adjudicator: human:ID or agent:ID")
     p.set_defaults(func=_cmd_rule)
 
     p = verb(
         "check",
-        "check labels against the documents: schema, digests, totality, signatures "
-        "(--all: also every planned pair present); exit 1 when a check fails",
+        "check label files against their documents: format, that every block is covered, that "
+        "the documents did not change, signatures; exit 1 when a check fails",
     )
-    p.add_argument("pair", nargs="?", help="pair id or path to labels.yaml")
-    p.add_argument("--all", action="store_true", help="check every pair of every tier")
-    p.add_argument("--reviewed", action="store_true", help="also fail while any row is still proposed")
+    p.add_argument("pair", nargs="?", help="the pair's name, or the path of its labels.yaml")
+    p.add_argument(
+        "--all", action="store_true", help="check every pair, and that every planned pair has labels"
+    )
+    p.add_argument(
+        "--reviewed",
+        action="store_true",
+        help="also fail while any row is still only proposed (not yet reviewed)",
+    )
     p.set_defaults(func=_cmd_check)
 
-    p = verb("moves", "list every engine move on a pair: labelled, ruled on, or unreviewed")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p = verb(
+        "moves",
+        "list the moves the engine finds in a pair, and whether each is labelled, ruled on "
+        "or not yet reviewed",
+    )
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
     p.set_defaults(func=_cmd_moves)
 
-    p = verb("verdict", "rule on an engine move the labels do not contain (for every engine version)")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
-    p.add_argument("source", help="source address of the move, as `label moves` prints it")
-    p.add_argument("test", help="test address of the move, as `label moves` prints it")
+    p = verb("verdict", "record whether an engine move that the labels lack is wrong or acceptable")
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
+    p.add_argument("source", help="the move's old address, as `label moves` prints it")
+    p.add_argument("test", help="the move's new address, as `label moves` prints it")
     p.add_argument("--verdict", required=True, choices=VERDICTS)
     p.add_argument("--reason", required=True, help="why; it is read in the pull request")
     p.add_argument("--by", required=True, help="who rules: human:ID or agent:ID")
     p.set_defaults(func=_cmd_verdict)
 
-    p = verb("sign", "sign a fully reviewed labels.yaml")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
-    p.add_argument("--as", dest="signer", required=True, help="your id (no spaces)")
+    p = verb("sign", "sign a pair's labels once every row is reviewed")
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
+    p.add_argument("--as", dest="signer", required=True, help="your name or id (no spaces)")
     p.add_argument("--kind", required=True, choices=SIGNER_KINDS)
     p.add_argument("--role", required=True, choices=ROLES)
     p.set_defaults(func=_cmd_sign)
 
-    p = verb("reanchor", "re-map addresses by digest after a document or reader change")
-    p.add_argument("pair", help="pair id or path to labels.yaml")
+    p = verb(
+        "reanchor",
+        "update a pair's labels after its documents or the reader changed, matching blocks by content",
+    )
+    p.add_argument("pair", help="the pair's name, or the path of its labels.yaml")
     p.set_defaults(func=_cmd_reanchor)
 
     p = verb(
@@ -486,10 +543,10 @@ def register(subparsers: Any) -> None:
         "recompute every move flag by the move rule (a move is a change of place in reading order), "
         "record the change in the file, and key move verdicts by the move",
     )
-    p.add_argument("pairs", nargs="*", help="pair ids or paths to labels.yaml (default: every real pair)")
+    p.add_argument("pairs", nargs="*", help="pair names or paths to labels.yaml (default: every real pair)")
     p.set_defaults(func=_cmd_migrate_moves)
 
-    p = verb("agree", "agreement of labelling B against labelling A of the same pair")
+    p = verb("agree", "measure how far two labellings of the same pair agree, and list their disagreements")
     p.add_argument("a", help="labels.yaml of the first labelling")
     p.add_argument("b", help="labels.yaml of the second (blind) labelling")
     p.add_argument("--json", help="also write the report as JSON here")
@@ -500,11 +557,16 @@ def register(subparsers: Any) -> None:
     )
     p.set_defaults(func=_cmd_agree)
 
-    p = verb("blind-draw", "recompute the stratified blind subset from the labels (see labels.stratify)")
+    p = verb(
+        "blind-draw", "draw again the pairs that get a second, blind labelling (a seeded, stratified draw)"
+    )
     p.add_argument("--write", action="store_true", help="write corpus/labels/real/blind-subset.yaml")
     p.set_defaults(func=_cmd_blind_draw)
 
-    p = verb("blind", "make a fresh directory holding only the two documents and a blank sheet")
-    p.add_argument("pair", help="real pair id (a directory under corpus/real)")
+    p = verb(
+        "blind",
+        "make a directory holding only a pair's two documents and an empty sheet, for a blind labeller",
+    )
+    p.add_argument("pair", help="the pair's name (a directory under corpus/real)")
     p.add_argument("--dir", required=True, help="a new or empty directory for the blind labeller")
     p.set_defaults(func=_cmd_blind)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
-from alignbench.errors import EXIT_STATUS_HELP
-from alignbench.readers import FORMATS, read_document
+from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError
+from alignbench.readers import FORMATS, STDIN, format_of, read_document
 from alignbench.readers.profiles import profile_names
 
 PREVIEW_CHARS = 60
@@ -18,15 +19,27 @@ PREVIEW_CHARS = 60
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "blocks",
-        help="print the block tree of a document",
-        description="Print the block tree of a document: address, kind, label, digest and text.",
+        help="show how a document is read: its sections, clauses and labels",
+        description="Show how alignbench reads a document: one line per block (section, heading, "
+        "paragraph, list item, table, row, cell), indented by nesting, with its address, kind, clause "
+        "label, content digest and first words. Use it to check that a document's numbering and "
+        "structure were recognised before comparing it.",
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", help="the document (.md/.markdown or .txt), or - for standard input")
-    parser.add_argument("--format", choices=FORMATS, help="override the format inferred from the suffix")
-    parser.add_argument("--profile", choices=profile_names(), help="reader profile (default: by format)")
-    parser.add_argument("--json", action="store_true", help="print BlockTree.to_dict() as JSON")
+    parser.add_argument(
+        "file",
+        help="the document (.md or .markdown for Markdown, .txt for plain text), or - for standard input",
+    )
+    parser.add_argument(
+        "--format", choices=FORMATS, help="read it as Markdown or plain text whatever its name ends with"
+    )
+    parser.add_argument(
+        "--profile",
+        choices=profile_names(),
+        help="a reading profile for a kind of document (default: the format's own)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the whole tree as JSON instead")
     parser.set_defaults(func=run_blocks)
 
 
@@ -48,7 +61,20 @@ def _line(block: Block) -> str:
     return f"{'  ' * depth}{block.address}  {block.kind}{label}  {block.digest}{text}"
 
 
+def require_known_format(paths: list[str], format: str | None) -> None:
+    """A file whose name does not say its format gets the command-line way to give it, before the
+    reader's own message (written for the Python function) can reach a user of the command."""
+    if format is not None:
+        return
+    for path in paths:
+        if path != STDIN and format_of(path) is None and Path(path).is_file():
+            raise AlignbenchError(
+                f"{path}: cannot tell the format from the file name; add --format markdown or --format text"
+            )
+
+
 def run_blocks(args: argparse.Namespace) -> int:
+    require_known_format([args.file], args.format)
     tree = read_document(args.file, format=args.format, profile=args.profile)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
     return 0

@@ -130,23 +130,32 @@ def summarise(
 
 
 def gates(tiers: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each gate per backend; met only when every backend meets it; not assessed when the tier is not."""
+    """Each gate per backend; met only when every backend meets it; not assessed when the tier is not.
+
+    "No engine move ruled wrong" is also not assessed while any engine move is unreviewed: with no
+    verdict applying (a threshold change makes every verdict stale) the count of moves ruled wrong
+    is zero because nobody ruled, which says nothing about whether they are right.
+    """
     result = []
     for name, tier, metric, threshold in RATIO_GATES:
         values = {b: tiers[tier]["engines"][b]["all"]["headline"][metric] for b in BACKENDS}
         met = all(v is not None and v >= threshold for v in values.values())
-        result.append(_gate(name, tier, f"{metric} >= {threshold}", values, met, tiers[tier]["trust"]))
+        assessed = bool(tiers[tier]["trust"]["assessed"])
+        result.append(_gate(name, tier, f"{metric} >= {threshold}", values, met, assessed))
     for name, tier, field in VERDICT_GATES:
-        values = {b: tiers[tier]["move_verdicts"][b][field] for b in BACKENDS}
+        verdicts = tiers[tier]["move_verdicts"]
+        values = {b: verdicts[b][field] for b in BACKENDS}
         met = all(v == 0 for v in values.values())
-        result.append(_gate(name, tier, f"{field} engine moves == 0", values, met, tiers[tier]["trust"]))
+        assessed = bool(tiers[tier]["trust"]["assessed"])
+        if field == "wrong":
+            assessed = assessed and all(verdicts[b]["unreviewed"] == 0 for b in BACKENDS)
+        result.append(_gate(name, tier, f"{field} engine moves == 0", values, met, assessed))
     return result
 
 
 def _gate(
-    name: str, tier: str, rule: str, values: Mapping[str, Any], met: bool, trust: Mapping[str, Any]
+    name: str, tier: str, rule: str, values: Mapping[str, Any], met: bool, assessed: bool
 ) -> dict[str, Any]:
-    assessed = bool(trust["assessed"])
     status = "met" if assessed and met else ("unmet" if assessed else "not assessed")
     return {
         "name": name,
@@ -159,8 +168,10 @@ def _gate(
     }
 
 
-# What a reviewer reads in a pull request (`dvc metrics diff --md main`); everything else is in
-# results/latest.json, results/tables/ and REPORT.md, outside the default metrics.
+# results/metrics.json: the figures a reviewer may want beside the headline (score/dvcmetrics.py, what
+# `dvc metrics diff` reads by default); it is not declared as DVC metrics, so it is read with
+# `dvc metrics diff --targets results/metrics.json`. Everything else is in results/latest.json,
+# results/tables/ and REPORT.md.
 HEADLINE_METRICS: tuple[str, ...] = ("f1", "f1_plain", "move_precision", "move_recall", "renumber_recall")
 VERDICT_FIELDS: tuple[str, ...] = ("wrong", "unreviewed")
 # The hold-out in a diff: is the engine as good on check as on dev? Full figures stay in latest.json.
@@ -168,7 +179,8 @@ HOLDOUT_METRICS: tuple[str, ...] = ("f1", "move_recall")
 
 
 def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
-    """``results/metrics.json``: the headline only, per tier and backend (null for n/a)."""
+    """``results/metrics.json``: per tier and backend the headline again with the move verdicts, the
+    floor's F1, the hold-out halves and each gate's status (null for n/a)."""
     view: dict[str, Any] = {}
     for tier, data in summary["tiers"].items():
         tier_view: dict[str, Any] = {"pairs": len(data["pairs"]), "assessed": int(data["trust"]["assessed"])}
@@ -197,9 +209,8 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
                 }
                 for backend, data in holdout["engines"].items()
             }
-    view["gates"] = {
-        g["name"]: {"met": int(g["met"]), "assessed": int(g["assessed"])} for g in summary["gates"]
-    }
+    # A gate reads as what it means: "met", "unmet" or "not assessed", never a 1 a reader takes for met.
+    view["gates"] = {g["name"]: g["status"] for g in summary["gates"]}
     return view
 
 
@@ -235,22 +246,27 @@ def plot_records(pairs: Sequence[ScoredPair], backend: str) -> list[dict[str, An
 SWEEP_PARAM = "fuzzy_min_similarity"
 
 
+# The figures drawn against the threshold, as their series names say them.
+SWEEP_FIGURES: tuple[tuple[str, str], ...] = (("f1", "F1"), ("move_recall", "move recall"))
+
+
 def sweep_records(summary: Mapping[str, Any], align_params: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One point per tier and backend at this run's ``align.fuzzy_min_similarity``.
+    """One point per tier, figure and backend at this run's ``align.fuzzy_min_similarity``.
 
     A single run is one point per series; `dvc plots diff` over the experiments of a sweep overlays
-    every run's points, which draws F1 and move recall against the threshold.
+    every run's points, which draws each figure against the threshold. Long form (one ``value`` per
+    record, its ``series`` naming tier and figure) so each series gets its own colour.
     """
     records = []
     for tier, data in summary["tiers"].items():
-        for backend in BACKENDS:
-            h = data["engines"][backend]["all"]["headline"]
-            records.append(
-                {
-                    SWEEP_PARAM: align_params.get(SWEEP_PARAM),
-                    "series": f"{tier}/{backend}",
-                    "f1": h["f1"],
-                    "move_recall": h["move_recall"],
-                }
-            )
+        for key, figure in SWEEP_FIGURES:
+            for backend in BACKENDS:
+                records.append(
+                    {
+                        SWEEP_PARAM: align_params.get(SWEEP_PARAM),
+                        "series": f"{tier} {figure}",
+                        "backend": backend,
+                        "value": data["engines"][backend]["all"]["headline"][key],
+                    }
+                )
     return records

@@ -11,6 +11,7 @@ from alignbench.generate.holdout import read_holdout_seed
 from alignbench.runs import BACKENDS, read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
+from alignbench.score.dvcmetrics import HEADLINE_DIR, headline_files
 from alignbench.score.settings import score_settings
 from alignbench.score.tables import all_tables, to_csv
 
@@ -18,7 +19,8 @@ LATEST_SCHEMA = "alignbench/latest/v1"
 
 
 def score_repository(root: Path) -> dict[str, Any]:
-    """Score every pair and write metrics.json, latest.json, tables/*.csv and the plot files."""
+    """Score every pair and write the headline (headline/<tier>/<metric>.json, what `dvc metrics`
+    reads), metrics.json, latest.json, tables/*.csv and the plot files."""
     score_params = score_settings(read_params(root, "score"))
     align_params = read_params(root, "align")
     pairs = score_all(root, align_params)
@@ -27,7 +29,9 @@ def score_repository(root: Path) -> dict[str, Any]:
     latest = {"schema": LATEST_SCHEMA, **summary, "tables": [f"results/tables/{name}.csv" for name in tables]}
     results = root / "results"
     table_dir = results / "tables"
+    headline = {root / path: dump_json(row) for path, row in headline_files(summary).items()}
     files: list[tuple[Path, str]] = [
+        *headline.items(),
         (results / "metrics.json", dump_json(metrics_view(summary))),
         (results / "latest.json", dump_json(latest)),
         *((table_dir / f"{name}.csv", to_csv(frame)) for name, frame in tables.items()),
@@ -36,6 +40,7 @@ def score_repository(root: Path) -> dict[str, Any]:
     ]
     write_texts(files)  # one flush to disk for all of them
     prune(table_dir, [table_dir / f"{name}.csv" for name in tables])  # kept between runs: drop old tables
+    prune(root / HEADLINE_DIR, list(headline))  # a metric or tier dropped leaves no stale row behind
     return latest
 
 
