@@ -145,7 +145,7 @@ def _engine(root: Path, sides: dict[str, Side]) -> dict[str, Any]:
     from alignbench.alignment import AlignmentConfig, align
     from alignbench.atomic import load_yaml
 
-    params = load_yaml(root / "params.yaml") if (root / "params.yaml").is_file() else {}
+    params = load_yaml(root / "params.yaml", "params") if (root / "params.yaml").is_file() else {}
     config = AlignmentConfig.from_params((params or {}).get("align"), similarity="auto")
     return align(sides["source"].tree, sides["test"].tree, config).to_dict()
 
