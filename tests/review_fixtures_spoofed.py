@@ -19,11 +19,10 @@ FIXTURES = Path(__file__).parent / "review_fixtures"
 PAIR = "tiny-terms"
 LABELS = Path("corpus/labels/real") / PAIR / "labels.yaml"
 TEST_DOC = Path("corpus/real") / PAIR / "test.md"
-CHANGED = ("/section[1]/section[1]/list_item[1]", "/section[1]/section[2]/list_item[1]")
 
 
 def rebind(root: Path) -> None:
-    """Point the draft at the test document as it now is (sha256, the changed rows' test digests)."""
+    """Point the draft at the test document as it now is: its sha256 and every test-side digest."""
     labels, document = root / LABELS, root / TEST_DOC
     tree = read(str(document))
     text = labels.read_text(encoding="utf-8")
@@ -32,9 +31,11 @@ def rebind(root: Path) -> None:
         lambda m: m.group(1) + hashlib.sha256(document.read_bytes()).hexdigest(),
         text,
     )
-    for address in CHANGED:
-        pattern = rf"(test: '{re.escape(address)}'.*?test_digest: )[0-9a-f]{{16}}"
-        text = re.sub(pattern, lambda m, a=address: m.group(1) + tree.find(a).digest, text)
+    text = re.sub(
+        r"(test: '([^']+)'.*?(?<!source_)digest: )[0-9a-f]{16}",
+        lambda m: m.group(1) + tree.find(m.group(2)).digest,
+        text,
+    )
     labels.write_text(text, encoding="utf-8")
 
 
