@@ -151,24 +151,21 @@ def test_a_type_confused_span_record_is_one_line(repo: Path, tmp_path: Path, key
 def _export(repo: Path, change) -> dict:
     """A decisions export for the fixture's draft, mutated by ``change``, with a valid digest again
     (anyone can recompute it: it proves integrity, not authorship)."""
+    from alignbench.labels.io import load_labels
     from alignbench.review.decisions import DECISIONS_FORMAT, payload_digest
     from alignbench.review.page import draft_decisions, file_sha256, page_data
 
-    data = page_data(repo, PAIR)
+    documents = page_data(repo, PAIR)["documents"]
+    decisions = draft_decisions(load_labels(repo / LABELS))
     payload = {
         "format": DECISIONS_FORMAT,
         "pair": PAIR,
         "draft": {"file": str(LABELS), "sha256": file_sha256(repo / LABELS)},
-        "documents": {
-            s: {"file": data["documents"][s]["file"], "sha256": data["documents"][s]["sha256"]}
-            for s in ("source", "test")
-        },
+        "documents": {s: {k: documents[s][k] for k in ("file", "sha256")} for s in ("source", "test")},
         "cold_moves": [],
         "decisions": [
             {**{k: d[k] for k in ("what", "source", "test", "move", "note", "reason")}, "decided": True}
-            for d in draft_decisions(
-                __import__("alignbench.labels.io", fromlist=["x"]).load_labels(repo / LABELS)
-            )
+            for d in decisions
         ],
     }
     change(payload)
