@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from alignbench.cli import main
-from alignbench.outputs import is_labels_file
 
 FIXTURES = Path(__file__).parent / "alignment_fixtures"
 REVIEW = Path(__file__).parent / "review_fixtures"
@@ -197,6 +196,8 @@ def test_label_export_out_elsewhere_still_works_and_force_overwrites(repo, tmp_p
 
 
 def test_what_counts_as_a_labels_file() -> None:
+    from alignbench.outputs import is_labels_file
+
     assert is_labels_file(Path("x/labels.yaml")) and is_labels_file(Path("blind-labels.yaml"))
     assert is_labels_file(Path("corpus/labels/real/p/agreement.json"))
     assert not is_labels_file(Path("corpus/real/p/test.md")) and not is_labels_file(Path("labels.yaml.html"))

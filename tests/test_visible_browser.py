@@ -7,14 +7,21 @@ and invisible characters (each is a marked ``⟨U+…⟩`` glyph instead), each 
 
 from __future__ import annotations
 
+import unicodedata
+
 from alignbench.cli import main
-from alignbench.visible import is_hidden
 from browser_support import assert_no_network, skip_module_without_browser
 from browser_support import browser as browser  # the fixture, registered under its own name
 
 skip_module_without_browser()
 
 RLO, PDF, ZWSP, ESC = "\u202e", "\u202c", "\u200b", "\x1b"
+
+
+def is_hidden(char: str) -> bool:
+    """Independent of alignbench.visible: any format or control character the browser could obey."""
+    return unicodedata.category(char) in ("Cf", "Cc")
+
 
 # Every visible text node's text, and the computed unicode-bidi of the element holding each glyph.
 _SHOWN = """
