@@ -260,6 +260,21 @@ def test_label_compile_from_dev_zero_is_refused_after_a_capped_read(repo: Path) 
     assert "/dev/zero: more than 64 MB" in _one_line(_cli(*args))
 
 
+def test_label_compile_of_a_sheet_named_dev_zero_is_refused_after_a_capped_read(repo: Path) -> None:
+    args = ["label", "compile", PAIR, "/dev/zero", "--by", "human:x", "--root", str(repo)]
+    assert "/dev/zero: more than 64 MB" in _one_line(_cli(*args))
+
+
+def test_yaml_reads_are_capped(tmp_path: Path, monkeypatch) -> None:
+    import alignbench.yamlload as yamlload
+
+    monkeypatch.setattr(yamlload, "MAX_YAML_BYTES", 1024)
+    path = tmp_path / "big.yaml"
+    path.write_text("a: " + "x" * 2000 + "\n", encoding="utf-8")
+    with pytest.raises(AlignbenchError, match=r"big\.yaml: more than 0 MB; no YAML file"):
+        load_yaml(path)
+
+
 def test_the_cap_applies_to_regular_files_too(tmp_path: Path, monkeypatch) -> None:
     import alignbench.inputs as inputs
 

@@ -31,7 +31,7 @@ def read_text_capped(path: Path, what: str, limit: int = MAX_BYTES) -> str:
         raise AlignbenchError(f"{path}: cannot read ({exc.strerror or exc.__class__.__name__})") from None
     if len(data) > limit:
         raise AlignbenchError(
-            f"{path}: more than {limit // (1024 * 1024)} MB; not a {what} (nothing was read further)"
+            f"{path}: more than {limit // (1024 * 1024)} MB, too large for a {what}; nothing more was read"
         )
     if data.startswith(_BOM):
         data = data[len(_BOM) :]

@@ -75,6 +75,8 @@ _YAML11_ONLY = re.compile(r"[-+]?(?:0[0-7_]+|0b[01_]+|[0-9][0-9_]*(?::[0-5]?[0-9
 _YAML11_BOOLS = frozenset(
     w for word in ("yes", "no", "on", "off") for w in (word, word.title(), word.upper())
 )
+# The largest committed YAML file (a real pair's labels) is under 1 MB.
+MAX_YAML_BYTES = 64 * 1024 * 1024
 # No integer alignbench reads has more digits (a sha256 is a string); Python refuses 4,300 and more.
 MAX_INT_DIGITS = 64
 
@@ -120,13 +122,19 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """The file as UTF-8 text; missing, unreadable, empty or non-UTF-8 files are one clear error."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        with open(p, "rb") as handle:  # capped: a YAML file named /dev/zero is refused, not read forever
+            raw = handle.read(MAX_YAML_BYTES + 1)
     except FileNotFoundError:
         raise AlignbenchError(f"{p}: file not found") from None
     except IsADirectoryError:
         raise AlignbenchError(f"{p}: is a directory, expected a YAML file") from None
     except OSError as exc:
         raise AlignbenchError(f"{p}: cannot read ({exc.strerror})") from None
+    if len(raw) > MAX_YAML_BYTES:
+        raise AlignbenchError(
+            f"{p}: more than {MAX_YAML_BYTES // (1024 * 1024)} MB; "
+            "no YAML file alignbench reads is that large"
+        )
     if not raw.strip():
         raise AlignbenchError(f"{p}: file is empty; expected a YAML mapping")
     try:
