@@ -19,6 +19,7 @@ OLD, NEW = str(FIXTURES / "old.md"), str(FIXTURES / "new.md")
 
 def test_html_is_written_and_stdout_keeps_one_summary_line(tmp_path, capsys):
     out = tmp_path / "deep" / "redline.html"
+    out.parent.mkdir()  # a missing parent is refused, not created (tests/test_outputs_guard.py)
     assert main(["compare", OLD, NEW, "--html", str(out)]) == 1
     stdout = capsys.readouterr().out
     assert stdout.count("\n") == 1 and "1 moved, 1 renumbered" in stdout and str(out) in stdout

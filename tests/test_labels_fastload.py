@@ -114,6 +114,12 @@ CANONICAL_HEAD = "schema: alignbench/labels/v1\npair: p\ncorrespondences:\n"
         CANONICAL_HEAD + "- {id: a\n",  # unclosed flow mapping
         "pair: p\n\tx: 1\n",  # a tab
         "<<: {a: 1}\n",  # merge key
+        "a: yes\n",  # YAML 1.1-only forms (yamlload.version_problem): a bool in 1.1, a string in 1.2
+        "on: 1\n",
+        CANONICAL_HEAD + "- {id: 0123}\n",  # octal in 1.1, decimal in 1.2
+        CANONICAL_HEAD + "- {id: 1:30}\n",  # base 60 in 1.1
+        "a: 1_000\n",
+        "a: " + "9" * 5000 + "\n",  # beyond MAX_INT_DIGITS (and Python's int parsing limit)
     ],
 )
 def test_refusals_and_errors_are_the_strict_loaders(text: str) -> None:
@@ -128,9 +134,9 @@ def test_refusals_and_errors_are_the_strict_loaders(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "a: yes\nb: No\nc: null\ne: 0123\nf: 0x1f\ng: 1e5\nh: 1.5\ni: .inf\nj: '1'\nk: -7\n",
-        "on: 1\nnull: 2\nfalse: x\n",  # keys are typed too
-        "a: [1, '2', \"3\", yes, [], {}]\nb: {c: {d: [e, f]}, g: 'h, i'}\n",
+        "a: true\nb: False\nc: null\ne: 0\nf: 0x1f\ng: 1e5\nh: 1.5\ni: .inf\nj: '1'\nk: -7\nl: '0123'\n",
+        "true: 1\nnull: 2\nfalse: x\n",  # keys are typed too
+        "a: [1, '2', \"3\", true, [], {}]\nb: {c: {d: [e, f]}, g: 'h, i'}\n",
         "a: \"\\u00e9\\\" \\\\ \\U0001F600\"\nb: 'it''s'\nc: https://x.org/a:b\n",
         "k:\n- {a: 1}\n- {b: [2, 3]}\nm:\n  n: o\n  p:\n  - {q: r}\n  s: []\n",
     ],

@@ -154,7 +154,13 @@ def _temporaries_of(name: str) -> str:
 
 
 def _replace(target: Path, data: bytes) -> None:
-    os.replace(_temporary(target, data, sync=True), target)
+    tmp = _temporary(target, data, sync=True)
+    try:
+        os.replace(tmp, target)
+    except BaseException:  # e.g. the target is a directory: no temporary may outlive the failure
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def _temporary(target: Path, data: bytes, sync: bool) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
@@ -65,16 +66,48 @@ def scheduler_setting(n_items: int) -> str:
         if n_items >= LOCAL_CLUSTER_FROM:
             return f"local:{cores}"
         return f"fork:{cores}" if n_items >= FORK_FROM and _fork_is_safe() else "serial"
-    if raw == "serial" or raw.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+    if raw == "serial":
         return raw
+    if "://" in raw:
+        return _cluster_address(raw)
     for kind in ("local", "fork"):
         if raw == kind:
             return f"{kind}:{cores}"
-        if raw.startswith(f"{kind}:") and raw[len(kind) + 1 :].isdigit() and int(raw[len(kind) + 1 :]) > 0:
+        count = _WORKERS.fullmatch(raw[len(kind) + 1 :]) if raw.startswith(f"{kind}:") else None
+        if count is not None and 1 <= int(raw[len(kind) + 1 :]) <= MAX_WORKERS:
             return raw
     raise AlignbenchError(
-        f"{ENV}={raw!r} is not understood; use serial, auto, fork, fork:N, local, local:N or tcp://host:port"
+        f"{ENV}={raw!r} is not understood; use serial, auto, fork, fork:N, local, local:N "
+        f"(N from 1 to {MAX_WORKERS}, ASCII digits) or tcp://host:port"
     )
+
+
+# Parsed in full before Dask sees it: ``local:²`` passed ``str.isdigit`` and then crashed int(), and
+# ``tcp://``, ``inproc://x`` or ``tls://...`` reached distributed, which failed with a traceback.
+MAX_WORKERS = 256
+_WORKERS = re.compile(r"[0-9]{1,3}", re.ASCII)
+_HOST = r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?"
+_TCP = re.compile(rf"tcp://({_HOST}):([0-9]{{1,5}})", re.ASCII)
+
+
+def _cluster_address(raw: str) -> str:
+    """``tcp://host:port``, checked; any other scheme is refused in one line, naming why."""
+    scheme = raw.split("://", 1)[0]
+    if scheme != "tcp":
+        why = {
+            "tls": "TLS needs certificates that alignbench does not configure",
+            "inproc": "an in-process address names no cluster another process can reach",
+        }.get(scheme, "only tcp:// is supported")
+        raise AlignbenchError(
+            f"{ENV}={raw!r}: the {scheme}:// scheme is not supported ({why}); use tcp://host:port"
+        )
+    match = _TCP.fullmatch(raw)
+    if match is None or not 1 <= int(match.group(2)) <= 65535:
+        raise AlignbenchError(
+            f"{ENV}={raw!r} is not a scheduler address; write tcp://HOST:PORT (a host name or IP, a port "
+            "from 1 to 65535), e.g. tcp://127.0.0.1:8786"
+        )
+    return raw
 
 
 CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"

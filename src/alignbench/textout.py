@@ -275,6 +275,8 @@ def _diff_line(entry: Entry) -> str:
 
 def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = False) -> str:
     """The summary ``compare`` prints: counts, then moves, renumbers, inserts, deletes and edits."""
+    from alignbench.visible import hidden_only
+
     namer = Namer(old, new, verbose)
     by_kind: dict[str, list[Change]] = {kind: [] for kind in KINDS}
     for change in result.changes:
@@ -292,6 +294,9 @@ def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = Fa
     )
     if edited_too:
         counts += f", {edited_too} of them also moved or renumbered"
+    reparented = sum(1 for p in result.pairs if p.reparented and p.source_path.rsplit("/", 1)[-1][:1] != "s")
+    if reparented:  # a parent change that kept reading order (issue #27): not a move, counted apart
+        counts += f", {reparented} reparented"
     budget = ", comparison budget exhausted" if result.budget_exhausted else ""
     lines = [f"{counts} (backend {result.backend_resolved}{budget})"]
     if moves:
@@ -332,5 +337,7 @@ def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = Fa
             if change.source_label != change.test_label:  # a label gained or lost: not a renumber
                 relabel = f" [label {_label(change.source_label)}{ARROW}{_label(change.test_label)}]"
             diff = render_diff(entry.edit or [])
+            if hidden_only(old.find(change.source or "").text, new.find(change.test or "").text):
+                diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
             lines.append(f"  ~ {namer.where(entry)}{relabel}: {diff}{namer.addresses(change)}")
     return "\n".join(lines) + "\n"

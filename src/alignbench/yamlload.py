@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
@@ -43,6 +44,13 @@ _OPENED_AT_CONTEXT = ("flow mapping", "flow sequence", "quoted scalar")
 class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
     """The safe loader with a mapping constructor that refuses duplicate and merge keys."""
 
+    def construct_scalar(self, node: Any) -> Any:
+        if isinstance(node, yaml.ScalarNode) and not node.style:  # plain (libyaml: "", PyYAML: None)
+            problem = version_problem(node.tag, node.value)
+            if problem is not None:
+                raise _Refused(node.start_mark, problem)
+        return super().construct_scalar(node)
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         mapping: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -57,6 +65,44 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
                 raise _Refused(key_node.start_mark, f"duplicate key {key!r} in one mapping; keep exactly one")
             mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
+
+
+# YAML 1.1 (PyYAML's resolver) and YAML 1.2 read these plain scalars differently: ``01000`` is 512
+# (octal) in 1.1 and 1000 in 1.2, ``1:30`` is 90 (base 60) in 1.1 and a string in 1.2, ``1_000`` is
+# 1000 in 1.1 only, ``yes``/``on`` are booleans in 1.1 only. A value that depends on the YAML version
+# is refused, so a reader and a tool on the other version never see two different files.
+_YAML11_ONLY = re.compile(r"[-+]?(?:0[0-7_]+|0b[01_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|.*_.*)")
+_YAML11_BOOLS = frozenset(
+    w for word in ("yes", "no", "on", "off") for w in (word, word.title(), word.upper())
+)
+# The largest committed YAML file (a real pair's labels) is under 1 MB.
+MAX_YAML_BYTES = 64 * 1024 * 1024
+# No integer alignbench reads has more digits (a sha256 is a string); Python refuses 4,300 and more.
+MAX_INT_DIGITS = 64
+
+
+def version_problem(tag: str, text: str) -> str | None:
+    """Why a plain scalar of implicit type ``tag`` is refused (YAML 1.1-only form, runaway integer)."""
+    if tag.endswith(":bool"):
+        if text in _YAML11_BOOLS:
+            return f"{text!r} is a boolean in YAML 1.1 but a string in YAML 1.2; write true/false or quote it"
+        return None
+    if not tag.endswith((":int", ":float")):
+        return None
+    if text[:1] not in "-+.0123456789" or text.lstrip("-+")[:1] == ".":
+        return None  # .inf, .nan
+    if _YAML11_ONLY.fullmatch(text) and text.lstrip("-+") != "0":
+        return (
+            f"{text!r} reads differently in YAML 1.1 (octal, base 60 or with '_') and YAML 1.2; "
+            "write a plain decimal number, or quote it if it is text"
+        )
+    digits = sum(c.isdigit() for c in text)
+    if tag.endswith(":int") and digits > MAX_INT_DIGITS:
+        return (
+            f"an integer of {digits} digits is longer than any value alignbench reads "
+            f"(at most {MAX_INT_DIGITS})"
+        )
+    return None
 
 
 class _Refused(Exception):
@@ -76,13 +122,19 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """The file as UTF-8 text; missing, unreadable, empty or non-UTF-8 files are one clear error."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        with open(p, "rb") as handle:  # capped: a YAML file named /dev/zero is refused, not read forever
+            raw = handle.read(MAX_YAML_BYTES + 1)
     except FileNotFoundError:
         raise AlignbenchError(f"{p}: file not found") from None
     except IsADirectoryError:
         raise AlignbenchError(f"{p}: is a directory, expected a YAML file") from None
     except OSError as exc:
         raise AlignbenchError(f"{p}: cannot read ({exc.strerror})") from None
+    if len(raw) > MAX_YAML_BYTES:
+        raise AlignbenchError(
+            f"{p}: more than {MAX_YAML_BYTES // (1024 * 1024)} MB; "
+            "no YAML file alignbench reads is that large"
+        )
     if not raw.strip():
         raise AlignbenchError(f"{p}: file is empty; expected a YAML mapping")
     try:

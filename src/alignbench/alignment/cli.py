@@ -82,17 +82,24 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also print each block's address in its document (the JSON's source and test)",
     )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="let --html replace a file that is an input of this command or a labels file",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     # Imported here, not at the top: `alignbench --help` and `compare --help` need only the parser.
     from alignbench.alignment import AlignmentConfig, align
-    from alignbench.atomic import dump_json, write_text
+    from alignbench.atomic import dump_json
     from alignbench.errors import AlignbenchError
+    from alignbench.outputs import check_output, write_output
     from alignbench.readers import STDIN, format_of, read_document
     from alignbench.readers.cli import require_known_format
     from alignbench.textout import render
+    from alignbench.visible import json_safe, show
 
     if args.old == STDIN and args.new == STDIN:
         raise AlignbenchError("only one of OLD and NEW can be - (standard input)")
@@ -100,20 +107,28 @@ def run(args: argparse.Namespace) -> int:
     # Standard input has no suffix: read it in --format, else in the other version's format.
     old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
     new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
+    if args.html is not None:  # refused before the work, not after it (alignbench.outputs)
+        check_output(args.html, inputs=_files(args.old, args.new), force=args.force, flag="--html")
     result = align(old, new, AlignmentConfig(similarity=args.backend))
     summary = render(result, old, new, verbose=args.verbose)
     if args.html is not None:
         from alignbench.html import render_redline
 
         # The paths as given name the documents: no absolute path leaks into a page that gets shared.
-        write_text(args.html, render_redline(result, old, new, old_name=args.old, new_name=args.new))
+        page = render_redline(result, old, new, old_name=args.old, new_name=args.new)
+        write_output(args.html, page, inputs=_files(args.old, args.new), force=args.force, flag="--html")
+    # Hidden and control characters reach the terminal as glyphs (alignbench.visible), never raw.
     if args.json:
-        sys.stdout.write(dump_json(with_texts(result, old, new)))
+        sys.stdout.write(json_safe(dump_json(with_texts(result, old, new))))
     elif args.html is not None:
-        sys.stdout.write(summary.splitlines()[0] + f"; redline written to {args.html}\n")
+        sys.stdout.write(show(summary.splitlines()[0] + f"; redline written to {args.html}") + "\n")
     else:
-        sys.stdout.write(summary)
+        sys.stdout.write(show(summary))
     return EXIT_DIFFERENT if result.changes else EXIT_SAME
+
+
+def _files(*given: str) -> list[str]:
+    return [name for name in given if name != "-"]
 
 
 def subtree_text(block: Block) -> str:

@@ -1,8 +1,12 @@
 """Render a :class:`~alignbench.html.view.Redline` to one self-contained HTML page.
 
 Jinja2 with autoescape on: every piece of document text reaches the page escaped, so a clause that
-reads ``<script>`` is shown, never run. The stylesheet and script are package files inlined verbatim,
-and a Content-Security-Policy forbids every fetch, so the page opens from disk and makes no request.
+reads ``<script>`` is shown, never run. Every hidden character (a bidi override, a zero-width space:
+:mod:`alignbench.visible`) is shown as a marked glyph, in the text (``segments``, ``label``) and in
+every other value the template prints (the environment's ``finalize``), and each text is isolated
+(``<bdi>``), so what the reviewer sees is what the bytes say. The stylesheet and script are package
+files inlined verbatim, and a Content-Security-Policy forbids every fetch, so the page opens from
+disk and makes no request.
 """
 
 from __future__ import annotations
@@ -11,13 +15,14 @@ from functools import cache
 from importlib import resources
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from alignbench import __version__
 from alignbench.alignment.model import Alignment
 from alignbench.blocks import Block, BlockTree
 from alignbench.html.view import CHANGE_KINDS, build
 from alignbench.html.wordiff import Segment
+from alignbench.visible import show, show_html
 
 KIND_WORDS = {
     "move": ("moved", "⇄"),
@@ -37,7 +42,7 @@ def segments_html(segments: list[Segment]) -> Markup:
     out = []
     for op, text in segments:
         start, end = _TAGS[op]
-        out.append(f"{start}{escape(text)}{end}")
+        out.append(f"{start}{show_html(text)}{end}")
     return Markup("".join(out))
 
 
@@ -46,13 +51,25 @@ def label_html(block: Block, other: Block | None, mark: str) -> Markup:
     or ``both`` (the inline view: old label struck, new label underlined)."""
     label, was = block.label, other.label if other is not None else block.label
     if label == was:
-        return Markup('<span class="label">{}</span> ').format(label) if label else Markup("")
+        return Markup('<bdi class="label">{}</bdi> ').format(_shown(label)) if label else Markup("")
     if mark == "both":
         parts = [("delete", was or ""), ("insert", label or "")]
-        return Markup('<span class="label">{}</span> ').format(segments_html([p for p in parts if p[1]]))
+        return Markup('<bdi class="label">{}</bdi> ').format(segments_html([p for p in parts if p[1]]))
     if not label:
         return Markup("")
-    return Markup('<span class="label"><{0} class="w">{1}</{0}></span> ').format(Markup(mark), label)
+    return Markup('<bdi class="label"><{0} class="w">{1}</{0}></bdi> ').format(Markup(mark), _shown(label))
+
+
+def _shown(text: str) -> Markup:
+    return Markup(show_html(text))
+
+
+def _finalize(value: object) -> object:
+    """Every printed value that is not already markup: hidden characters as plain glyphs (no tags,
+    so the same text is safe inside an attribute); autoescape then escapes it."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return show(value)
+    return value
 
 
 @cache
@@ -63,6 +80,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_finalize,
     )
     env.filters["segments"] = segments_html
     env.filters["label"] = label_html

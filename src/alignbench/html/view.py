@@ -15,6 +15,7 @@ from alignbench.alignment.model import AlignedPair, Alignment, Change
 from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise
 from alignbench.html.locate import Locator, heading_name, section_heading
 from alignbench.html.wordiff import Segment, word_diff
+from alignbench.visible import hidden_only
 
 CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
 # Indent by clause nesting only: sections are shown by their headings, not by indentation.
@@ -31,6 +32,7 @@ class ChangeView:
     test_label: str | None
     old_location: str | None
     new_location: str | None
+    hidden_only: bool = False  # its text changed only in characters nobody can see
 
     @property
     def anchor(self) -> str:
@@ -69,6 +71,7 @@ class Line:
     end: str = ""  # "src" or "dst" when ``move`` is set
     line_id: str | None = None
     carried: str = ""  # "section" when this heading line also stands for its section's change
+    hidden_only: bool = False  # the two texts differ only in invisible characters (alignbench.visible)
 
     @property
     def css(self) -> str:
@@ -230,6 +233,10 @@ class _Builder:
         if old_text is not None and new_text is not None and old_text != new_text:
             diff = word_diff(old_text, new_text)
             line.merged, line.old_text, line.new_text = diff.merged, diff.old, diff.new
+            if hidden_only(old_text, new_text):
+                line.hidden_only = True
+                if line.change is not None:
+                    line.change.hidden_only = True
             return
         if old_text is not None:
             line.old_text = [("equal", old_text)] if old_text else []

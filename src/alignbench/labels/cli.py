@@ -28,6 +28,7 @@ from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.reanchor import reanchor
 from alignbench.labels.sign import ROLES, SIGNER_KINDS, sign
 from alignbench.labels.verdicts import VERDICTS, engine_moves, record_verdict, render_moves
+from alignbench.outputs import check_output, write_output
 from alignbench.tiers import TierPair, discover
 
 
@@ -272,9 +273,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from alignbench.review.interchange import export_spans
 
     root = Path(args.root)
-    text = export_spans(root, _labels_path(resolve_pair(root, args.pair)))
+    labels_path = _labels_path(resolve_pair(root, args.pair))
+    if args.out:  # never onto the labels or a document it reads (alignbench.outputs)
+        check_output(args.out, inputs=[labels_path], force=args.force, flag="--out")
+    text = export_spans(root, labels_path)
     if args.out:
-        write_text(args.out, text)
+        labels = load_labels(labels_path)
+        documents = [root / labels[side]["file"] for side in ("source", "test")]
+        write_output(args.out, text, inputs=[labels_path, *documents], force=args.force, flag="--out")
         print(f"wrote {args.out}: {text.count(chr(10))} span record(s)")
     else:
         sys.stdout.write(text)
@@ -465,6 +471,7 @@ def register(subparsers: Any) -> None:
         "documents (docs/LABELLING.md describes the fields)",
     )
     p.add_argument("--out", help="where to write (default: standard output)")
+    p.add_argument("--force", action="store_true", help="let --out replace a labels file or a document")
     p.set_defaults(func=_cmd_export)
 
     p = verb(

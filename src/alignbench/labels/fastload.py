@@ -249,8 +249,8 @@ def _plain(text: str) -> Any:
     except KeyError:
         pass
     tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
-    if tag not in _TYPED_TAGS:
-        raise _NotCanonical  # a timestamp, merge key or other tag: the strict loader decides
+    if tag not in _TYPED_TAGS or yamlload.version_problem(tag, text) is not None:
+        raise _NotCanonical  # a timestamp, a YAML 1.1-only form, ...: the strict loader decides
     if tag == _STR_TAG:
         value = text
     else:

@@ -140,12 +140,9 @@ def compile_sheet(
     as_reviewer: bool = False,
 ) -> Outcome:
     """Compile ``sheet_path`` into ``out`` (default: labels.yaml with a draft, blind-labels.yaml without)."""
-    try:
-        text = sheet_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AlignbenchError(
-            f"{sheet_path}: cannot read the sheet ({exc.__class__.__name__}); check the path"
-        ) from None
+    from alignbench.inputs import read_text_capped
+
+    text = read_text_capped(sheet_path, "edited sheet")  # capped: a sheet named /dev/zero stops at 64 MB
 
     def parsed(sides: dict[str, Side]) -> Sheet:
         sheet = parse_sheet(text, Catalogue.from_sides(sides), str(sheet_path))

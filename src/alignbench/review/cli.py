@@ -59,8 +59,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
             raise AlignbenchError("review: --labels is for two documents (`alignbench review OLD NEW`)")
         if _looks_like_path(args.pair, root):
             raise _not_a_pair_name(args.pair, root)
-        out = Path(args.out) if args.out else Path(f"review-{args.pair}.html")
-        print(write_page(root, args.pair, out))
+        out = Path(args.out) if args.out else Path(f"review-{Path(args.pair).name}.html")
+        print(write_page(root, args.pair, out, force=args.force))
         return 0
     from alignbench.review.own_pair import default_labels_path, refuse_overwrite, seed_own_pair
 
@@ -71,7 +71,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     refuse_overwrite(out, [old, new, labels], "--out")
     data, seeded = seed_own_pair(root, old, new, labels)
     print(f"{'wrote' if seeded else 'reusing'} {labels}: labels of {old} -> {new}")
-    print(write_page(root, data["pair"], out, draft=labels))
+    print(write_page(root, data["pair"], out, draft=labels, force=args.force))
     export = f"decisions-{data['pair']}.json"
     print(f"then: alignbench label compile {labels} --from {export} --as-reviewer human:YOU")
     return 0
@@ -100,5 +100,8 @@ def register(subparsers: Any) -> None:
         default=".",
         help="the repository (with PAIR), or the directory both documents' paths are relative to "
         "(with OLD NEW); default: the current directory",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="let --out replace an input of the page or a labels file"
     )
     parser.set_defaults(func=_cmd_review)

@@ -10,8 +10,8 @@ same ones a sheet parses into, and :func:`alignbench.labels.workflow.compile_dec
 Who signs: a draft seeded by the engine has no labeller yet, so the reviewer who decided every row
 becomes its labeller and signs as ``labeller``; a draft made by someone else keeps its labeller, the
 reviewer signs as ``reviewer`` and joins ``reviewed_by`` only if they changed a row, so a review that
-changes nothing leaves every earlier signature valid (:mod:`alignbench.labels.carry`). ``human:`` signatures follow the
-existing identity rule (:func:`alignbench.labels.sign.machine_identity_reason`).
+changes nothing leaves every earlier signature valid (:mod:`alignbench.labels.carry`). ``human:``
+signatures follow the existing identity rule (:func:`alignbench.labels.sign.machine_identity_reason`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 
 from alignbench.atomic import write_text
 from alignbench.errors import AlignbenchError
+from alignbench.inputs import read_text_capped
 from alignbench.labels.compile import parse_by
 from alignbench.labels.documents import SIDES, Side
 from alignbench.labels.io import dump_labels, load_labels
@@ -73,11 +74,10 @@ def payload_digest(payload: dict[str, Any]) -> str:
 
 def read_export(path: Path) -> dict[str, Any]:
     """The export as a mapping with the expected keys and an intact digest."""
+    text = read_text_capped(path, "decisions export the review page saved")
     try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AlignbenchError(f"{path}: not found; export the decisions from the review page first") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        payload = json.loads(text)
+    except (ValueError, RecursionError) as exc:
         raise AlignbenchError(
             f"{path}: not a decisions export ({exc.__class__.__name__}); use the file the review page saved"
         ) from None
@@ -88,12 +88,39 @@ def read_export(path: Path) -> dict[str, Any]:
         raise AlignbenchError(
             f"{path}: keys {sorted(payload)} differ from {sorted(keys)}; export again from the review page"
         )
+    shape = _payload_problem(payload)
+    if shape:
+        raise AlignbenchError(f"{path}: {shape}; export again from the review page")
     if payload["digest"] != payload_digest(payload):
         raise AlignbenchError(
             f"{path}: its digest does not match its content, so it was edited after export; refusing it "
             "(make changes in the review page and export again)"
         )
     return payload
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _payload_problem(payload: dict[str, Any]) -> str | None:
+    """Why the export's top-level values have the wrong types (the digest proves no authorship: anyone
+    can recompute it, so a hand-made file is checked like any input before a value is used)."""
+    if not _is_text(payload["pair"]) or not _is_text(payload["digest"]):
+        return "pair and digest must be strings"
+    draft, documents = payload["draft"], payload["documents"]
+    if not isinstance(draft, dict) or not _is_text(draft.get("sha256")):
+        return "draft must be {file, sha256} with sha256 a string"
+    if not isinstance(documents, dict) or not all(
+        isinstance(documents.get(side), dict)
+        and _is_text(documents[side].get("file"))
+        and _is_text(documents[side].get("sha256"))
+        for side in SIDES
+    ):
+        return "documents must map source and test to {file, sha256} strings"
+    if not isinstance(payload["decisions"], list) or not isinstance(payload["cold_moves"], list):
+        return "decisions and cold_moves must be lists"
+    return None
 
 
 def check_binding(payload: dict[str, Any], path: Path, pair: str, draft: Path) -> None:
@@ -143,6 +170,8 @@ def _shape_problem(item: dict[str, Any]) -> str | None:
             return "unscored needs at least one block and a reason"
     elif not all(_fits(n, rule) for n, rule in zip(counts, _SHAPES[item["what"]], strict=True)):
         return f"{item['what']} with {counts[0]} source and {counts[1]} test block(s) is not a valid shape"
+    if not all(item[key] is None or isinstance(item[key], str) for key in ("note", "reason")):
+        return "note and reason must be strings or null"
     if item["move"] is not False and item["what"] != "correspondence":
         return "only a correspondence can be a move"
     if not isinstance(item["move"], bool) or not (item["note"] is None or isinstance(item["note"], str)):

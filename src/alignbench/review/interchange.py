@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.errors import AlignbenchError
+from alignbench.inputs import read_text_capped
 from alignbench.labels.carry import carry_signatures, carry_verdicts
 from alignbench.labels.compile import SECTION_OF, decision_row, row_sort_key, totality_problems
 from alignbench.labels.documents import SIDES, Side, open_pair
@@ -148,28 +149,59 @@ class _Problems(list[str]):
             raise AlignbenchError(f"{where}: {len(self)} problem(s), nothing imported: {shown}")
 
 
+_STR, _INT, _OPTIONAL = "a string", "an integer", "a string or null"
+_RECORD_TYPES: dict[str, str] = {
+    **{key: _STR for key in ("schema", "annotation_id", "pair", "side", "document", "document_sha256")},
+    **{"start": _INT, "end": _INT, "text": _STR, "address": _OPTIONAL, "label": _STR},
+    **{"proposed_by": _OPTIONAL, "note": _OPTIONAL, "reason": _OPTIONAL},
+}
+
+
+def _fits_type(value: Any, kind: str) -> bool:
+    if kind == _INT:
+        return type(value) is int
+    return isinstance(value, str) or (kind == _OPTIONAL and value is None)
+
+
+def _record_shape_problem(record: dict[str, Any]) -> str | None:
+    """Why a record's values have the wrong types: checked before any value is used."""
+    for key, kind in _RECORD_TYPES.items():
+        if not _fits_type(record[key], kind):
+            return f"{key} must be {kind}, not {json.dumps(record[key])[:40]}"
+    if not (isinstance(record["relationship_id"], str) or type(record["relationship_id"]) is int):
+        return "relationship_id must be a string or an integer"
+    creator, review = record["creator"], record["review"]
+    if not isinstance(creator, dict) or not all(isinstance(creator.get(k), str) for k in ("kind", "id")):
+        return "creator must be {kind, id} with string values"
+    if not isinstance(review, dict) or not (review.get("state") is None or isinstance(review["state"], str)):
+        return "review must be {state, reviewer_ids} with state a string or null"
+    ids = review.get("reviewer_ids", [])
+    if not isinstance(ids, list) or not all(isinstance(rid, str) for rid in ids):
+        return "review.reviewer_ids must be a list of strings"
+    return None
+
+
 def _read_records(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise AlignbenchError(
-            f"{path}: not found; give the JSONL file exported or made by a workbench"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AlignbenchError(f"{path}: cannot read as UTF-8 text ({exc.__class__.__name__})") from None
+    # JSON Lines: records end at "\n" (a "\r" before it is JSON whitespace). Never str.splitlines: a
+    # document holding U+2028, U+0085 or \x1c has those inside a record's text, where JSON writes
+    # them raw, and splitting there broke the round trip of the pair's own export.
+    text = read_text_capped(path, "JSONL file exported or made by a workbench")
     records: list[tuple[int, dict[str, Any]]] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip(" \t\r"):
             continue
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise AlignbenchError(f"{path}: line {number} is not JSON; one JSON object per line") from None
         if not isinstance(record, dict) or sorted(record) != sorted(RECORD_KEYS):
             raise AlignbenchError(
                 f"{path}: line {number}: expected exactly the keys {', '.join(RECORD_KEYS)} "
                 "(the seed 002 span shape)"
             )
+        shape = _record_shape_problem(record)
+        if shape:
+            raise AlignbenchError(f"{path}: line {number}: {shape} (the seed 002 span shape)")
         records.append((number, record))
     if not records:
         raise AlignbenchError(f"{path}: no span records; export some with `label export PAIR --format spans`")

@@ -28,6 +28,7 @@ from alignbench.labels.documents import SIDES, Side, open_pair
 from alignbench.labels.init import REAL_DOCUMENTS, REAL_LABELS
 from alignbench.labels.io import load_labels
 from alignbench.labels.sheet import PREFIX
+from alignbench.visible import hidden_only, show
 
 PAGE_FORMAT = "alignbench/review-page/v1"
 
@@ -83,12 +84,14 @@ def _display_text(block: Block) -> str:
 
 
 def _blocks(side: Side, name: str) -> list[dict[str, Any]]:
+    # What the page prints is the text as shown (alignbench.visible): a hidden character is a glyph
+    # ``⟨U+202E⟩`` that the page marks, never a raw override the browser would obey.
     return [
         {
             "a": b.address,
             "k": b.kind,
-            "l": b.label,
-            "t": _display_text(b),
+            "l": None if b.label is None else show(b.label),
+            "t": show(_display_text(b)),
             "d": len(parse_address(b.address)),
             "n": f"{PREFIX[name]}{i}",
         }
@@ -158,7 +161,7 @@ def engine_alignment(root: Path, sides: dict[str, Side]) -> dict[str, Any]:
     from alignbench.alignment import AlignmentConfig, align
     from alignbench.atomic import load_yaml
 
-    params = load_yaml(root / "params.yaml") if (root / "params.yaml").is_file() else {}
+    params = load_yaml(root / "params.yaml", "params") if (root / "params.yaml").is_file() else {}
     config = AlignmentConfig.from_params((params or {}).get("align"), similarity="auto")
     return align(sides["source"].tree, sides["test"].tree, config).to_dict()
 
@@ -189,7 +192,8 @@ def evidence(
             if engine is None
             else {"pass": engine["matched_by"], "confidence": engine["confidence"], "moved": engine["moved"]},
             "similarity": _similarity(old, new),
-            "diff": None if old == new else word_diff_ops(old, new),
+            "diff": None if old == new else [[op, show(words)] for op, words in word_diff_ops(old, new)],
+            "hidden_only": hidden_only(old, new),
         }
     return found
 
@@ -279,12 +283,15 @@ def render_page(data: dict[str, Any]) -> str:
     )
 
 
-def write_page(root: Path, pair: str, out: Path, draft: Path | None = None) -> str:
-    """Build and write the page atomically; returns the one-line summary."""
-    from alignbench.atomic import write_text
+def write_page(root: Path, pair: str, out: Path, draft: Path | None = None, *, force: bool = False) -> str:
+    """Build and write the page atomically, never onto its inputs; returns the one-line summary."""
+    from alignbench.outputs import check_output, write_output
 
+    inputs = [draft if draft is not None else draft_path(root, pair), root / "params.yaml"]
+    check_output(out, inputs=inputs, force=force, flag="--out")
     data = page_data(root, pair, draft)
-    write_text(out, render_page(data))
+    inputs += [root / data["documents"][side]["file"] for side in SIDES]
+    write_output(out, render_page(data), inputs=inputs, force=force, flag="--out")
     counts = {side: len(data["documents"][side]["blocks"]) for side in SIDES}
     return (
         f"wrote {out}: review page for {pair} ({len(data['decisions'])} draft rows, "

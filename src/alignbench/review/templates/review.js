@@ -101,13 +101,17 @@
   // ---------- rendering ----------
   const $ = (sel_, root) => (root || document).querySelector(sel_);
   const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+  // Document text arrives with every hidden character already a glyph (alignbench.visible): mark it.
+  const GLYPH = /⟨U\+[0-9A-F]{4,6}⟩/g;
+  const vis = (s) => esc(s).replace(GLYPH, (g) => '<span class="invisible" title="an invisible or direction-changing character">' + g + "</span>");
+  const bare = (s) => String(s).replace(GLYPH, "").split(/\s+/).filter(Boolean).join(" ");
   function notice(text) { const n = $("#notice"); n.textContent = text; n.hidden = !text; }
   function renderDocs() {
     for (const side of SIDES) {
       $("#file-" + side).textContent = D.documents[side].file;
       const parts = blocks[side].map((b) =>
         '<div class="blk k-' + b.k + '" id="' + b.n + '" data-side="' + side + '" data-a="' + esc(b.a) + '" title="' + esc(b.a) + '" style="margin-left:' + Math.max(0, b.d - 1) * 0.9 + 'em">' +
-        '<span class="sid">' + b.n + "</span>" + (b.l ? '<span class="lbl">' + esc(b.l) + "</span>" : "") + '<span class="txt">' + esc(b.t) + "</span></div>");
+        '<span class="sid">' + b.n + "</span>" + (b.l ? '<bdi class="lbl">' + vis(b.l) + "</bdi>" : "") + '<bdi class="txt">' + vis(b.t) + "</bdi></div>");
       $("#doc-" + side + " .blocks").innerHTML = parts.join("");
     }
   }
@@ -139,10 +143,10 @@
     const ops = a === b ? null : lcsDiff(a.split(/\s+/).filter(Boolean), b.split(/\s+/).filter(Boolean));
     let same = 0, total = 0;
     for (const [op, w] of ops || [["=", a]]) { const k = w.split(" ").filter(Boolean).length; total += op === "=" ? 2 * k : k; if (op === "=") same += 2 * k; }
-    return { proposed_by: null, engine: null, similarity: total ? Math.round((same / total) * 1000) / 1000 : 1, diff: ops };
+    return { proposed_by: null, engine: null, similarity: total ? Math.round((same / total) * 1000) / 1000 : 1, diff: ops, hidden_only: a !== b && bare(a) === bare(b) };
   }
   function diffHtml(ops) {
-    return ops.map(([op, w]) => (op === "=" ? esc(w) : op === "-" ? "<del>" + esc(w) + "</del>" : "<ins>" + esc(w) + "</ins>")).join(" ");
+    return ops.map(([op, w]) => (op === "=" ? vis(w) : op === "-" ? "<del>" + vis(w) + "</del>" : "<ins>" + vis(w) + "</ins>")).join(" ");
   }
   function cardHtml(d) {
     const kind = kindOf(d);
@@ -157,11 +161,12 @@
       else bits.push("engine: not paired");
       head += '<span class="ev">' + esc(bits.join(" · ")) + "</span>";
       if (ev.engine && ev.engine.moved) head += '<span class="badge engine-move" title="the engine reports this pair as moved">engine: moved</span>';
-      body = ev.diff ? '<div class="diff">' + diffHtml(ev.diff) + "</div>" : '<div class="text">' + esc(blockOf("source", d.source[0]).t) + ' <span class="ev">(identical text)</span></div>';
+      if (ev.hidden_only) head += '<span class="badge hidden-only" title="the two texts look the same: they differ only in the characters marked ⟨U+…⟩">⚠ invisible characters only</span>';
+      body = ev.diff ? '<div class="diff"><bdi>' + diffHtml(ev.diff) + "</bdi></div>" : '<div class="text"><bdi>' + vis(blockOf("source", d.source[0]).t) + '</bdi> <span class="ev">(identical text)</span></div>';
     } else {
       const side = d.source.length ? "source" : "test";
       const texts = SIDES.flatMap((s) => d[s].map((a) => blockOf(s, a).t));
-      body = '<div class="text">' + texts.map((t) => (d.what === "deleted" ? "<del>" + esc(t) + "</del>" : d.what === "inserted" ? "<ins>" + esc(t) + "</ins>" : esc(t))).join("<br>") + "</div>";
+      body = '<div class="text">' + texts.map((t) => "<bdi>" + (d.what === "deleted" ? "<del>" + vis(t) + "</del>" : d.what === "inserted" ? "<ins>" + vis(t) + "</ins>" : vis(t)) + "</bdi>").join("<br>") + "</div>";
       if (d.what === "unscored") head += '<span class="ev">' + esc(d.reason) + "</span>";
       void side;
     }

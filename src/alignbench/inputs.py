@@ -1,0 +1,43 @@
+"""Capped reads of the interchange files a user hands to a command (span JSONL, decisions exports).
+
+``label import PAIR /dev/zero`` or ``label compile --from /dev/zero`` once read without end (5.7 GB
+after 8 s). Every such file is read through :func:`read_text_capped`: at most :data:`MAX_BYTES` plus
+one byte is read, so a device, a pipe or a runaway file is refused in one line instead of filling
+memory. A leading UTF-8 byte-order mark is accepted and dropped (editors on Windows write one);
+anywhere else U+FEFF is text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alignbench.errors import AlignbenchError
+
+# Far above any real export: the largest pair's span file is ~2 MB, its decisions export ~0.3 MB.
+MAX_BYTES = 64 * 1024 * 1024
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_text_capped(path: Path, what: str, limit: int = MAX_BYTES) -> str:
+    """The file's text (UTF-8, a leading BOM dropped), or one :class:`AlignbenchError` line."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise AlignbenchError(f"{path}: not found; give the {what}") from None
+    except IsADirectoryError:
+        raise AlignbenchError(f"{path}: is a directory; give the {what}") from None
+    except OSError as exc:
+        raise AlignbenchError(f"{path}: cannot read ({exc.strerror or exc.__class__.__name__})") from None
+    if len(data) > limit:
+        raise AlignbenchError(
+            f"{path}: more than {limit // (1024 * 1024)} MB, too large for a {what}; nothing more was read"
+        )
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AlignbenchError(
+            f"{path}: not valid UTF-8 (byte {exc.start}); save the {what} as UTF-8"
+        ) from None
