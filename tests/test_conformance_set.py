@@ -37,7 +37,17 @@ CLASSES = {
     7: "Markdown exported from web pages",
 }
 _CLASS = re.compile(r"^(class [1-7]|new) \(([^)]+)\): \S")
-RESERVED = ("gnu.org", "/gpl", "lgpl", "agpl", "gfdl", "eupl", "epl-", "contributor-covenant", "houfu/redlines")
+RESERVED = (
+    "gnu.org",
+    "/gpl",
+    "lgpl",
+    "agpl",
+    "gfdl",
+    "eupl",
+    "epl-",
+    "contributor-covenant",
+    "houfu/redlines",
+)
 _SPDX = re.compile(r"^(LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9.+-]+)( (OR|AND) [A-Za-z0-9.+-]+)*$")
 
 
@@ -75,16 +85,24 @@ def anchor(doc_id: str, prefix: str, of: str | None = None) -> Block:
     """The one block whose text starts with ``prefix`` (an exact match beats longer ones)."""
     want = normalise(prefix)
     found = [
-        b for b in _text_blocks(tree_of(doc_id)) if b.normalised_text.startswith(want) and of in (None, b.kind)
+        b
+        for b in _text_blocks(tree_of(doc_id))
+        if b.normalised_text.startswith(want) and of in (None, b.kind)
     ]
     exact = [b for b in found if b.normalised_text == want]
     found = exact or found
     if not found:
         holder = next((b for b in _text_blocks(tree_of(doc_id)) if want in b.normalised_text), None)
-        where = f"; it is inside {holder.kind} {holder.address} ({holder.normalised_text[:60]!r})" if holder else ""
+        where = (
+            f"; it is inside {holder.kind} {holder.address} ({holder.normalised_text[:60]!r})"
+            if holder
+            else ""
+        )
         raise AssertionError(f"{doc_id}: no {of or 'block'} starts with {prefix!r}{where}")
     if len(found) > 1:
-        raise AssertionError(f"{doc_id}: {prefix!r} names {len(found)} blocks: {[b.address for b in found[:4]]}")
+        raise AssertionError(
+            f"{doc_id}: {prefix!r} names {len(found)} blocks: {[b.address for b in found[:4]]}"
+        )
     return found[0]
 
 
@@ -130,7 +148,9 @@ def check_fact(doc_id: str, fact: Mapping[str, Any]) -> None:
         assert first.address != second.address, f"{doc_id}: {args!r} are one block {first.address}"
     elif kind == "heading":
         block = anchor(doc_id, args)
-        assert block.kind == "heading", f"{doc_id}: {args!r} is a {block.kind} ({block.address}), not a heading"
+        assert block.kind == "heading", (
+            f"{doc_id}: {args!r} is a {block.kind} ({block.address}), not a heading"
+        )
     elif kind == "label":
         block = anchor(doc_id, args["text"])
         assert block.label == str(args["label"]), (
@@ -150,7 +170,9 @@ def check_fact(doc_id: str, fact: Mapping[str, Any]) -> None:
     elif kind == "items":
         blocks = [anchor(doc_id, text, "list_item") for text in args["texts"]]
         parents = sorted({b.address.rsplit("/", 1)[0] for b in blocks})
-        assert len(parents) == 1, f"{doc_id}: {args['texts']!r} are not sibling items: {[b.address for b in blocks]}"
+        assert len(parents) == 1, (
+            f"{doc_id}: {args['texts']!r} are not sibling items: {[b.address for b in blocks]}"
+        )
         if "under" in args:
             parent = _heading_of(tree.find(parents[0] or "/"))
             assert parent.startswith(normalise(args["under"])), (
@@ -174,9 +196,13 @@ def _params() -> list[Any]:
     for entry in DOCUMENTS:
         doc_id = entry["id"]
         for fact_id in ("units", "noloss"):
-            params.append(pytest.param(doc_id, fact_id, id=f"{doc_id}:{fact_id}", marks=_mark(doc_id, fact_id)))
+            params.append(
+                pytest.param(doc_id, fact_id, id=f"{doc_id}:{fact_id}", marks=_mark(doc_id, fact_id))
+            )
         for fact in FACTS[doc_id]["facts"]:
-            params.append(pytest.param(doc_id, fact["id"], id=f"{doc_id}:{fact['id']}", marks=_mark(doc_id, fact["id"])))
+            params.append(
+                pytest.param(doc_id, fact["id"], id=f"{doc_id}:{fact['id']}", marks=_mark(doc_id, fact["id"]))
+            )
     return params
 
 
@@ -203,7 +229,9 @@ def test_the_set_has_forty_documents_from_eight_sources_fifteen_text_five_hard_w
 def test_every_document_has_facts_and_every_fact_is_well_formed() -> None:
     assert sorted(FACTS) == sorted(d["id"] for d in DOCUMENTS)
     for doc_id, spec in FACTS.items():
-        assert int(spec["units"]) > 0 and 0 <= int(spec["tolerance"]) <= max(2, int(spec["units"]) // 4), doc_id
+        assert int(spec["units"]) > 0 and 0 <= int(spec["tolerance"]) <= max(2, int(spec["units"]) // 4), (
+            doc_id
+        )
         assert str(spec["counted"]).strip(), doc_id
         ids = [f["id"] for f in spec["facts"]]
         assert len(ids) == len(set(ids)) and len(ids) >= 2, doc_id
@@ -221,7 +249,9 @@ def test_manifest_records_origin_licence_and_bytes(entry: dict[str, Any]) -> Non
     assert len(data) == entry["bytes"]
     assert entry["file"].endswith(".txt" if entry["format"] == "text" else ".md")
     assert entry["repository"].startswith("https://github.com/")
-    assert re.fullmatch(r"[0-9a-f]{40}", entry["commit"]) and re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", entry["date"])
+    assert re.fullmatch(r"[0-9a-f]{40}", entry["commit"]) and re.fullmatch(
+        r"\d{4}-\d{2}(-\d{2})?", entry["date"]
+    )
     assert _SPDX.match(entry["licence"]) and entry["attribution"].strip()
     if entry["licence"].startswith("LicenseRef-"):
         assert entry.get("licence_note", "").strip(), "a LicenseRef needs the note that justifies it"

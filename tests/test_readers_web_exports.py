@@ -22,14 +22,18 @@ def md(text: str) -> BlockTree:
 
 
 def block(tree: BlockTree, prefix: str) -> Block:
-    found = [b for b in tree.blocks() if b.kind in TEXT_KINDS and b.normalised_text.startswith(normalise(prefix))]
+    found = [
+        b for b in tree.blocks() if b.kind in TEXT_KINDS and b.normalised_text.startswith(normalise(prefix))
+    ]
     assert len(found) == 1, f"{prefix!r}: {[(b.kind, b.address, b.text[:40]) for b in tree.blocks()]}"
     return found[0]
 
 
 def test_escaped_clause_numbers_are_labels() -> None:
     """Class 7's escaped clause numbers (`1\\.`), common in the PGA exports: read right already."""
-    tree = md("1\\. Who runs the service\n\nA small team runs it.\n\n2\\. What we keep\n\nYour email address.\n")
+    tree = md(
+        "1\\. Who runs the service\n\nA small team runs it.\n\n2\\. What we keep\n\nYour email address.\n"
+    )
     assert block(tree, "Who runs the service").label == "1"
     assert block(tree, "What we keep").label == "2"
 
@@ -62,7 +66,9 @@ def test_chapter_headings_carry_their_number() -> None:
     assert block(tree, "Accounts").label == "2"
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: a short all-bold paragraph before body text acts as a heading")
+@pytest.mark.xfail(
+    strict=True, reason=f"{CLASS_7}: a short all-bold paragraph before body text acts as a heading"
+)
 def test_a_short_bold_paragraph_before_body_text_is_a_heading() -> None:
     tree = md("**Keeping people safe**\n\nWe remove posts that threaten anyone.\n\nWe tell you why.\n")
     assert block(tree, "Keeping people safe").kind == "heading"
@@ -89,7 +95,8 @@ def test_lines_of_em_spaces_are_blank() -> None:
 
 @pytest.mark.xfail(strict=True, reason=f"{CLASS_3}: em-dash items, one per line, are a list")
 def test_em_dash_items_one_per_line_are_separate() -> None:
-    tree = md('These words have these meanings:\n\n— "Account" means your sign-in.\n— "Post" means what you share.\n')
+    items = '— "Account" means your sign-in.\n— "Post" means what you share.\n'
+    tree = md("These words have these meanings:\n\n" + items)
     assert block(tree, '"Account" means').address != block(tree, '"Post" means').address
 
 
@@ -99,14 +106,18 @@ def test_en_dash_items_one_per_line_are_separate() -> None:
     assert block(tree, "sell access").address != block(tree, "copy other people").address
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words")
+@pytest.mark.xfail(
+    strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words"
+)
 def test_a_line_break_tag_in_a_table_cell_keeps_the_words_apart() -> None:
     text = "| Country | Helpline |\n|---|---|\n| Ruritania | 111 222<br><br>333 444 |\n"
     tree = md(text)
     assert account(text, tree).ok, account(text, tree).describe()
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words")
+@pytest.mark.xfail(
+    strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words"
+)
 def test_a_line_break_tag_in_a_paragraph_keeps_the_words_apart() -> None:
     text = "Write to the Data Officer<br>Example Street 1<br>Exampletown\n"
     tree = md(text)

@@ -147,6 +147,12 @@ def _markdown_words(text: str, out: dict[str, Counter[str]]) -> None:
             out.setdefault("html_block", Counter()).update(_WORD.findall(_TAG.sub(" ", token.content)))
 
 
+def _renders_as_space(token: Token) -> bool:
+    if token.type in ("softbreak", "hardbreak"):
+        return True
+    return token.type == "html_inline" and _BREAK_TAG.match(token.content) is not None
+
+
 def _inline_words(children: list[Token], out: dict[str, Counter[str]]) -> None:
     """Words of one inline run as it renders: markup tokens render as nothing (so words either side of
     a link or an emphasis join), line breaks and ``<br>`` as a space, an image as its alt text."""
@@ -154,9 +160,7 @@ def _inline_words(children: list[Token], out: dict[str, Counter[str]]) -> None:
     for child in children:
         if child.type in ("text", "text_special", "code_inline"):
             parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            parts.append(" ")
-        elif child.type == "html_inline" and _BREAK_TAG.match(child.content):
+        elif _renders_as_space(child):
             parts.append(" ")
         elif child.type == "image":
             alt = "".join(c.content for c in child.children or [])

@@ -1,4 +1,6 @@
-"""``python -m alignbench.wild import SRC`` then ``python -m alignbench.wild run [--limit N]``: see the package."""
+"""``python -m alignbench.wild import SRC``, then ``python -m alignbench.wild run [--limit N]``.
+
+See the package docstring and docs/WILD.md."""
 
 from __future__ import annotations
 

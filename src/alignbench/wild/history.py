@@ -8,6 +8,7 @@ path before any of their content is read.
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 from dataclasses import dataclass
@@ -75,7 +76,7 @@ def document_paths(repo: Path, rev: str = "HEAD") -> list[str]:
 
 
 def _history(repo: Path, path: str, rev: str) -> list[tuple[str, str, str]]:
-    """(commit, committer date, blob) of each commit that changed ``path``, oldest first; deletions skipped."""
+    """(commit, committer date, blob) of each change to ``path``, oldest first; deletions skipped."""
     out = _git(
         repo, "log", rev, "--reverse", "--no-renames", "--format=@%H %cI", "--raw", "--no-abbrev", "--", path
     )
@@ -97,7 +98,7 @@ def _blobs(repo: Path, ids: list[str]) -> dict[str, bytes]:
     out = _git(repo, "cat-file", "--batch", data=("\n".join(ids) + "\n").encode())
     found: dict[str, bytes] = {}
     at = 0
-    for blob in ids:
+    for _ in ids:
         header_end = out.index(b"\n", at)
         name, _kind, size = out[at:header_end].decode().split()
         start = header_end + 1
@@ -149,7 +150,7 @@ def load_index(dest: Path) -> list[Revision]:
 def consecutive_pairs(revisions: list[Revision]) -> list[tuple[Revision, Revision]]:
     """Each revision with the one before it of the same document."""
     pairs: list[tuple[Revision, Revision]] = []
-    for before, after in zip(revisions, revisions[1:]):
+    for before, after in itertools.pairwise(revisions):
         if before.document == after.document:
             pairs.append((before, after))
     return pairs
