@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test test-slow test-browser browser screenshots lint format bench check-repro clean-venv
+.PHONY: setup repro test test-slow test-browser browser screenshots lint format bench check-repro clean-venv wild
 
 setup: $(STAMP)
 
@@ -77,3 +77,12 @@ bench: $(STAMP)
 
 clean-venv:
 	rm -rf $(VENV)
+
+# The wild run (issue 28, docs/WILD.md): every consecutive revision pair of a real policy history, read
+# and aligned. Development only: never part of `make test`, CI or the pipeline. PGA names a clone of
+# OpenTermsArchive/pga-versions (imported into the git-ignored external/, reserved folders left out);
+# LIMIT=N runs N pairs spread over the history instead of all of them.
+wild: $(STAMP)
+	@test -n "$(PGA)" || { echo "make wild PGA=<clone of OpenTermsArchive/pga-versions> [LIMIT=N]"; exit 2; }
+	$(BIN)/python -m alignbench.wild import "$(PGA)"
+	$(BIN)/python -m alignbench.wild run --workers 2 $(if $(LIMIT),--limit $(LIMIT))

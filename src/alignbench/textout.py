@@ -19,7 +19,7 @@ import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from alignbench.blocks import Block, BlockTree, normalise, parse_address
+from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise, parse_address
 from alignbench.html.locate import SEPARATOR, Locator
 
 if TYPE_CHECKING:
@@ -294,7 +294,11 @@ def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = Fa
     )
     if edited_too:
         counts += f", {edited_too} of them also moved or renumbered"
-    reparented = sum(1 for p in result.pairs if p.reparented and p.source_path.rsplit("/", 1)[-1][:1] != "s")
+    reparented = sum(
+        1
+        for p in result.pairs
+        if p.reparented and p.source_path.rsplit("/", 1)[-1].split("[")[0] in LABELLED_KINDS
+    )
     if reparented:  # a parent change that kept reading order (issue #27): not a move, counted apart
         counts += f", {reparented} reparented"
     budget = ", comparison budget exhausted" if result.budget_exhausted else ""
