@@ -88,3 +88,24 @@ def test_a_misquoted_ruling_is_refused(tmp_path: Path) -> None:
     (tmp_path / HARDEST_FILE).write_text("hardest:\n" + entry.replace("x-788fc57406d7", "x-000000000000"))
     with pytest.raises(AlignbenchError, match="x-000000000000 is not a disagreement"):
         load_hardest(tmp_path)
+
+
+def test_moves_are_re_run_under_the_current_rule_beside_the_frozen_records() -> None:
+    """Issue #27: move agreement recomputed from today's labels (flags by the move rule on both sides),
+    pooled over every blind-labelled pair of the subset; the frozen agreement.json stays as it is."""
+    from alignbench.labels.agree import agree
+    from alignbench.labels.io import load_labels
+    from alignbench.report.blind import blind_lines
+
+    summary = blind_pass_summary(ROOT)
+    now = summary["moves_now"]
+    blind = sorted(p.parent.name for p in REAL.glob("*/blind-labels.yaml"))
+    moves = [
+        agree(load_labels(REAL / p / "labels.yaml"), load_labels(REAL / p / "blind-labels.yaml"))["moves"]
+        for p in blind
+    ]
+    assert now["pairs"] == len(blind) > 0
+    assert (now["a"], now["b"], now["agreed"]) == tuple(
+        sum(m[k] for m in moves) for k in ("a", "b", "agreed")
+    )
+    assert any(line.startswith("Moves re-run under today's move rule") for line in blind_lines(summary))

@@ -141,4 +141,30 @@ def blind_pass_summary(root: Path) -> dict[str, Any]:
         "pending": sorted(pending),
         "bars": _bars(root, subset),
         "strata": rows,
+        "moves_now": moves_agreement_now(root, measured),
     }
+
+
+def moves_agreement_now(root: Path, pairs: list[str]) -> dict[str, int]:
+    """Move agreement re-run under today's move rule (issue #27): each pair's blind labels against its
+    primary labels as they stand now, both with flags derived from their own links by the rule.
+
+    The frozen ``agreement.json`` records were made under the old rule and before adjudication, so
+    they are kept as they are (their disagreement ids anchor the rulings); this is computed afresh,
+    and the primary side is post-adjudication, which can only raise agreement."""
+    from alignbench.labels.agree import agree
+    from alignbench.labels.completeness import BLIND_LABELS_FILE
+    from alignbench.labels.io import load_labels
+    from alignbench.tiers import TIER_DIRS
+
+    pooled = {"pairs": 0, "a": 0, "b": 0, "agreed": 0}
+    for pair in pairs:
+        pair_dir = root / TIER_DIRS["real"] / pair
+        blind = pair_dir / BLIND_LABELS_FILE
+        if not blind.is_file():
+            continue
+        moves = agree(load_labels(pair_dir / "labels.yaml", root), load_labels(blind, root))["moves"]
+        pooled["pairs"] += 1
+        for key in ("a", "b", "agreed"):
+            pooled[key] += moves[key]
+    return pooled

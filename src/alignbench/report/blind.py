@@ -72,6 +72,22 @@ def _hardest_lines(hardest: Sequence[Mapping[str, Any]]) -> list[str]:
     return [*lines, ""]
 
 
+def _moves_now_lines(now: Mapping[str, Any] | None) -> list[str]:
+    """The move agreement re-run under today's move rule (issue #27), beside the frozen records."""
+    if not now or not now["pairs"]:
+        return []
+    total = now["a"] + now["b"]
+    f1 = f"{2 * now['agreed'] / total:.4f}" if total else "n/a"
+    return [
+        f"Moves re-run under today's move rule (a move is a change of place in reading order; issue "
+        f"#27), blind labels against the primary labels as they stand now, {now['pairs']} pairs: "
+        f"F1 {f1} ({now['agreed']} agreed of {now['a']} / {now['b']}). The table above keeps the frozen "
+        "records, made under the old rule and before adjudication; this re-run's primary side is "
+        "adjudicated, which can only raise agreement.",
+        "",
+    ]
+
+
 def blind_lines(summary: Mapping[str, Any] | None, hardest: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     if not summary:
         return []
@@ -116,6 +132,7 @@ def blind_lines(summary: Mapping[str, Any] | None, hardest: Sequence[Mapping[str
         rows_table(header, rows),
         "",
         *_missing_note(summary["strata"]),
+        *_moves_now_lines(summary.get("moves_now")),
     ]
     if hardest:
         lines += _hardest_lines(hardest)
