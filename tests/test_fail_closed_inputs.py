@@ -163,6 +163,7 @@ def _export(repo: Path, change) -> dict:
         "draft": {"file": str(LABELS), "sha256": file_sha256(repo / LABELS)},
         "documents": {s: {k: documents[s][k] for k in ("file", "sha256")} for s in ("source", "test")},
         "cold_moves": [],
+        "bulk_actions": [],
         "decisions": [
             {**{k: d[k] for k in ("what", "source", "test", "move", "note", "reason")}, "decided": True}
             for d in decisions

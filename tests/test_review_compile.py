@@ -87,7 +87,8 @@ def _verdict(row: dict, why: str) -> dict:
     return {
         "source": row["source"],
         "test": row["test"],
-        "engine_version": "0.1.0+0123456789ab.0123456789ab",
+        "source_digest": row["source_digest"],
+        "test_digest": row["test_digest"],
         "verdict": "wrong",
         "reason": why,
         "by": {"kind": "agent", "id": "judge"},

@@ -109,7 +109,8 @@ def test_import_of_a_workbench_edit_changes_rows_and_drops_nothing_silently(
     lines = spans.read_text(encoding="utf-8").splitlines()
     move = [i for i, line in enumerate(lines) if '"c-4575e01e377d"' in line]
     for i in move:  # the workbench reviewer marks the engine's renumber as a move and accepts it
-        _rewrite(spans, i, label="move", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
+        # the row's kind changes (move -> renumber): the verdict on its blocks no longer applies
+        _rewrite(spans, i, label="renumber", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
     assert main(["label", "import", PAIR, str(spans), "--root", str(repo)]) == 0
     data = load_labels(repo / LABELS)
     row = next(r for r in data["correspondences"] if r["id"] == "c-4575e01e377d")
@@ -128,7 +129,8 @@ def test_an_import_that_changes_one_row_keeps_the_verdicts_on_the_others(
         return {
             "source": row["source"],
             "test": row["test"],
-            "engine_version": "0.1.0+0123456789ab.0123456789ab",
+            "source_digest": row["source_digest"],
+            "test_digest": row["test_digest"],
             "verdict": "wrong",
             "reason": "not a move",
             "by": {"kind": "agent", "id": "judge"},

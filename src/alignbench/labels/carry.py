@@ -53,10 +53,18 @@ def links_by_block(data: dict[str, Any]) -> dict[tuple[str, str], list[str]]:
 
 
 def carry_signatures(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
-    """The old signatures that still match ``new``'s signed content, and warnings for the others."""
-    current = content_digest(new)
-    kept = [s for s in old["review"]["signatures"] if s["content_digest"] == current]
-    dropped = [s for s in old["review"]["signatures"] if s["content_digest"] != current]
+    """The old signatures that still match ``new``'s signed content, and warnings for the others.
+
+    A file whose move flags were migrated (:mod:`alignbench.labels.migrate`) carries signatures made
+    before the migration through its recorded chain; when ``new`` says what ``old`` said, the chain
+    is copied onto ``new`` so those signatures stay valid."""
+    from alignbench.labels.migrate import carried_digests
+
+    if old.get("migrations") and content_digest(new) == content_digest(old):
+        new["migrations"] = old["migrations"]
+    valid, _ = carried_digests(new)
+    kept = [s for s in old["review"]["signatures"] if s["content_digest"] in valid]
+    dropped = [s for s in old["review"]["signatures"] if s["content_digest"] not in valid]
     warnings = []
     if dropped:
         who = ", ".join(f"{s['id']} ({s['role']})" for s in dropped)
