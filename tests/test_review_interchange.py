@@ -109,8 +109,7 @@ def test_import_of_a_workbench_edit_changes_rows_and_drops_nothing_silently(
     lines = spans.read_text(encoding="utf-8").splitlines()
     move = [i for i, line in enumerate(lines) if '"c-4575e01e377d"' in line]
     for i in move:  # the workbench reviewer marks the engine's renumber as a move and accepts it
-        # the row's kind changes (move -> renumber): the verdict on its blocks no longer applies
-        _rewrite(spans, i, label="renumber", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
+        _rewrite(spans, i, label="move", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
     assert main(["label", "import", PAIR, str(spans), "--root", str(repo)]) == 0
     data = load_labels(repo / LABELS)
     row = next(r for r in data["correspondences"] if r["id"] == "c-4575e01e377d")
@@ -142,7 +141,8 @@ def test_an_import_that_changes_one_row_keeps_the_verdicts_on_the_others(
     spans.write_text(export_spans(repo, repo / LABELS), encoding="utf-8")
     lines = spans.read_text(encoding="utf-8").splitlines()
     for i in [i for i, line in enumerate(lines) if '"c-4575e01e377d"' in line]:
-        _rewrite(spans, i, label="move", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
+        # the row's kind changes (move -> renumber): the verdict on its blocks no longer applies
+        _rewrite(spans, i, label="renumber", review={"state": "corrected", "reviewer_ids": ["human:ann"]})
     assert main(["label", "import", PAIR, str(spans), "--root", str(repo)]) == 0
     err = capsys.readouterr().err
     assert "dropped 1 move verdict(s) on 1 move(s)" in err and rows["c-4575e01e377d"]["source"] in err
