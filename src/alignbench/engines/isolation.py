@@ -62,13 +62,16 @@ def read_limits(params: Mapping[str, Any]) -> Limits:
 
 
 def validation_error(output: Any, where: str) -> str | None:
-    """The first schema problem of an engine's answer as ``where: field $.x[i].y: message``, or None."""
+    """The schema problems of an engine's answer (the first three, by field) as
+    ``where: field $.x[i].y: message; field ...``, or None when it is a valid Alignment JSON."""
     from alignbench.yamlload import describe_error, schema_errors
 
     errors = schema_errors(output, "alignment")
     if not errors:
         return None
-    return f"{where}: field {describe_error(errors[0])}"
+    shown = "; ".join(f"field {describe_error(e)}" for e in errors[:3])
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return f"{where}: {shown}{more}"
 
 
 class Worker:

@@ -1,0 +1,138 @@
+"""The worked example (examples/alignbench-linematch) as a new user would run it (issue 31).
+
+It is installed offline (``pip install --no-deps --no-build-isolation``) into a temporary target
+directory, never into the project's venv, and found through PYTHONPATH by a subprocess that runs the
+pipeline over a four-pair repository: the headline engines, the plugins stage (the example isolated,
+with a deliberate crash on one pair, a hang past the time limit on another and an answer that breaks
+the Alignment JSON schema on a third), score and report. Its leaderboard row must appear and be scored,
+the three failed pairs counted and nothing else lost.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from alignbench.readers import read
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "alignbench-linematch"
+PAIRS = ("csa-2.1--mixed-a", "dpa-1.1--mixed-a", "pilot-1.1--mixed-a", "psa-1.1--mixed-a")
+CRASH, HANG, GARBAGE = PAIRS[1], PAIRS[2], PAIRS[3]
+
+RUN = """
+import json, sys
+from pathlib import Path
+from alignbench.engines.registry import info, registered
+from alignbench.engines.stage import run_named, run_third_party
+from alignbench.report import render_report
+from alignbench.score.write import score_repository
+root = Path(sys.argv[1])
+run_named(root, ["floor", "difflib", "rapidfuzz"])
+lines = run_third_party(root)
+latest = score_repository(root)
+tables = {n: (root / "results/tables" / f"{n}.csv").read_text() for n in
+          ("per_pass", "per_plan", "per_family", "backend_delta", "leaderboard")}
+index = json.loads((root / "results/engines/index.json").read_text())
+from alignbench.engines.registry import selected
+report = render_report(latest, tables, None, selected_peers=selected(root), plugin_index=index)
+(root / "REPORT.md").write_text(report)
+print(json.dumps({"registered": list(registered()), "third_party": info("linematch").third_party,
+                  "lines": lines}))
+"""
+
+
+def _unique_line(pair: str) -> str:
+    """A text of ``pair``'s source document that no other pair's source contains."""
+    others = [
+        (REPO / "corpus/synthetic" / p / "source.md").read_text(encoding="utf-8") for p in PAIRS if p != pair
+    ]
+    tree = read(REPO / "corpus/synthetic" / pair / "source.md")
+    return next(b.text for b in tree.blocks() if len(b.text) > 20 and not any(b.text in o for o in others))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("plugin") / "site"
+    build = tmp_path_factory.mktemp("build")
+    shutil.copytree(EXAMPLE, build / "example")  # pip writes build files beside the sources
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+         "--no-index", "--target", str(target), str(build / "example")],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return target
+
+
+def _repo(root: Path) -> Path:
+    params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
+    params["engines"] = [*params["engines"], "linematch"]
+    params["isolation"] = {"time_limit_seconds": 4.0, "memory_limit_mb": 2048}
+    params["score"]["bootstrap_samples"] = 50
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
+    for pair in PAIRS:
+        shutil.copytree(REPO / "corpus/synthetic" / pair, root / "corpus/synthetic" / pair)
+    return root
+
+
+def test_the_example_is_registered_scored_and_survives_a_crash_and_a_hang(site: Path, tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")])
+    env["LINEMATCH_FAULTS"] = (
+        f"crash={_unique_line(CRASH)};hang={_unique_line(HANG)};garbage={_unique_line(GARBAGE)}"
+    )
+    env["ALIGNBENCH_SCHEDULER"] = "serial"
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, str(root)], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    ran = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "linematch" in ran["registered"] and ran["third_party"] is True
+
+    index = json.loads((root / "results/engines/index.json").read_text(encoding="utf-8"))
+    run = index["engines"]["linematch"]
+    assert run["pairs"] == 4 and run["failed"] == {"crash": 1, "invalid": 1, "timeout": 1}
+    assert sorted(run["failed_pairs"]) == [f"synthetic/{p}" for p in (CRASH, HANG, GARBAGE)]
+    assert "RuntimeError: linematch: deliberate crash" in run["failed_pairs"][f"synthetic/{CRASH}"]["reason"]
+    assert "no answer within 4 s" in run["failed_pairs"][f"synthetic/{HANG}"]["reason"]
+    assert run["failed_pairs"][f"synthetic/{GARBAGE}"]["reason"] == (
+        f"synthetic/{GARBAGE}: linematch: field $.pairs: 'not a list' is not of type 'array'"
+    )
+    for pair in (
+        CRASH,
+        HANG,
+        GARBAGE,
+    ):  # recorded as failed, with the document hashes: a complete, current peer
+        record = json.loads((root / f"results/engines/linematch/synthetic/{pair}.json").read_text())
+        assert set(record) == {"documents", "engine", "failed"}
+    good = json.loads((root / f"results/engines/linematch/synthetic/{PAIRS[0]}.json").read_text())
+    assert len(good["pairs"]) > 10
+
+    with (root / "results/tables/leaderboard.csv").open(encoding="utf-8") as handle:
+        rows = {r["engine"]: r for r in csv.DictReader(handle) if r["tier"] == "synthetic"}
+    assert rows["linematch"]["failed_pairs"] == "3"
+    assert 0.0 < float(rows["linematch"]["f1_all"]) < float(rows["difflib"]["f1_all"])
+    assert rows["linematch"]["move_recall_all"] in ("0.0000", "n/a")
+    latest = json.loads((root / "results/latest.json").read_text(encoding="utf-8"))
+    assert latest["tiers"]["synthetic"]["failed_pairs"]["linematch"] == 3
+    report = (root / "REPORT.md").read_text(encoding="utf-8")
+    assert "Failed pairs: synthetic: linematch 3." in report
+    assert "- `linematch` 0.1.0 (package `alignbench-linematch`" in report
+    assert "failed pairs: crash 1, invalid 1, timeout 1." in report
+
+
+def test_the_project_venv_does_not_see_the_example() -> None:
+    from alignbench.engines.registry import registered
+
+    assert "linematch" not in registered()
