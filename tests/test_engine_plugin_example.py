@@ -136,3 +136,53 @@ def test_the_project_venv_does_not_see_the_example() -> None:
     from alignbench.engines.registry import registered
 
     assert "linematch" not in registered()
+
+
+def test_evaluate_runs_from_the_corpus_bundle_outside_a_checkout(site: Path, tmp_path: Path) -> None:
+    """`alignbench bundle` in a checkout, then `alignbench evaluate` elsewhere, from the bundle alone."""
+    root = _repo(tmp_path / "repo")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")])
+    env["LINEMATCH_FAULTS"] = f"crash={_unique_line(CRASH)}"
+    env["ALIGNBENCH_SCHEDULER"] = "serial"
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env["TMPDIR"] = str(scratch)
+    cli = [sys.executable, "-m", "alignbench.cli"]
+    bundle = tmp_path / "corpus.tar.gz"
+    packed = subprocess.run([*cli, "bundle", str(bundle)], cwd=root, env=env, capture_output=True, text=True)
+    assert packed.returncode == 0, packed.stderr
+    again = subprocess.run(
+        [*cli, "bundle", str(tmp_path / "again.tar.gz")], cwd=root, env=env, capture_output=True
+    )
+    assert bundle.read_bytes() == (tmp_path / "again.tar.gz").read_bytes()  # deterministic
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = subprocess.run(
+        [*cli, "evaluate", "linematch", "--tier", "synthetic", "--corpus", str(bundle), "--out", "ev"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert again.returncode == 0
+    table = done.stdout
+    assert "synthetic: 4 pairs" in table and "* linematch" in table and "alignbench/difflib" in table
+    assert "floor (redlines 0.6.2 flat)" in table and "[" in table  # bootstrap intervals printed
+    assert f"synthetic/{CRASH}: linematch: RuntimeError: linematch: deliberate crash" in table
+    summary = json.loads((elsewhere / "ev/summary.json").read_text(encoding="utf-8"))
+    assert summary["engine"]["name"] == "linematch" and summary["failed_pairs"]
+    rows = {r["engine"]: r for r in summary["tiers"]["synthetic"]}
+    assert rows["linematch"]["failed"] == 1 and rows["linematch"]["metrics"]["f1"]["ci"] is not None
+    per_pair = sorted(p.name for p in (elsewhere / "ev/pairs/synthetic").iterdir())
+    assert per_pair == sorted(f"{p}.json" for p in PAIRS)
+    crashed = json.loads((elsewhere / f"ev/pairs/synthetic/{CRASH}.json").read_text(encoding="utf-8"))
+    assert (
+        crashed["failed"] and crashed["counts"]["hit_links"] == 0 and crashed["counts"]["labelled_links"] > 0
+    )
+    page = (elsewhere / "ev/summary.html").read_text(encoding="utf-8")
+    assert "<script" not in page and "http" not in page.replace("https://", "").split("<body>")[0]
+    assert 'class="evaluated"><td>linematch</td>' in page
+    assert list(scratch.iterdir()) == [], "the scratch workspace and the unpacked bundle are removed"

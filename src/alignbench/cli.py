@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "label": ("alignbench.labels.cli", "label files: init, sheet, compile, check, sign, blind, agree, ..."),
     "review": ("alignbench.review.cli", "write the HTML review page of a real pair's draft labels"),
     "evaluate": ("alignbench.engines.cli", "score one registered engine beside ours and the floor"),
-    "bundle": ("alignbench.engines.cli", "pack the corpus data artefact that `evaluate --corpus` reads"),
+    "bundle": ("alignbench.engines.bundle", "pack the corpus data artefact that `evaluate --corpus` reads"),
 }
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(module for module, _ in COMMANDS.values()))
 

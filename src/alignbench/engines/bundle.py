@@ -10,12 +10,14 @@ and the corpus can be re-labelled without a new release of the code.
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
 import io
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from alignbench.errors import AlignbenchError
 
@@ -23,12 +25,16 @@ MEMBERS: tuple[str, ...] = ("params.yaml", "corpus/labels/real", "corpus/real", 
 
 
 def _files(root: Path) -> list[Path]:
-    found: list[Path] = []
-    for member in MEMBERS:
-        path = root / member
-        if not path.exists():
-            raise AlignbenchError(f"{path}: missing; run `dvc repro` in a checkout before bundling")
-        found += [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+    """params.yaml and every file of the corpus directories present; a tier without its directory is
+    simply not in the bundle, but a bundle with no labelled pair is refused."""
+    if not (root / "params.yaml").is_file():
+        raise AlignbenchError(f"{root / 'params.yaml'}: missing; run `alignbench bundle` in a checkout")
+    found: list[Path] = [root / "params.yaml"]
+    for member in MEMBERS[1:]:
+        if (root / member).is_dir():
+            found += sorted(p for p in (root / member).rglob("*") if p.is_file())
+    if not any(p.name == "labels.yaml" for p in found):
+        raise AlignbenchError(f"{root}: no labelled pair under corpus/; run `dvc repro` before bundling")
     return found
 
 
@@ -59,3 +65,20 @@ def unpack(bundle: Path) -> Path:
     except (tarfile.TarError, OSError, EOFError) as exc:
         raise AlignbenchError(f"{bundle}: not a readable corpus bundle ({exc}); download it again") from None
     return target
+
+
+def register(subparsers: Any) -> None:
+    """``alignbench bundle OUT.tar.gz``."""
+    bundle = subparsers.add_parser(
+        "bundle",
+        help="pack the corpus data artefact that `evaluate --corpus` reads",
+        description="Pack params.yaml and every labelled pair with its documents into one deterministic "
+        ".tar.gz (run in a checkout after `dvc repro`); prints its sha256.",
+    )
+    bundle.add_argument("out", type=Path)
+    bundle.set_defaults(func=_bundle)
+
+
+def _bundle(args: argparse.Namespace) -> int:
+    print(f"{args.out}: sha256 {pack(Path('.'), args.out)}")
+    return 0

@@ -1,4 +1,4 @@
-"""``alignbench evaluate`` and ``alignbench bundle``: the engine author's commands (docs/ENGINES.md)."""
+"""``alignbench evaluate``: the engine author's one command (docs/ENGINES.md)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,6 @@ def register(subparsers: Any) -> None:
     evaluate.add_argument("--corpus", help="a checkout directory or the corpus bundle .tar.gz (default: .)")
     evaluate.add_argument("--out", type=Path, help="output directory (default: evaluation-ENGINE)")
     evaluate.set_defaults(func=_evaluate)
-    bundle = subparsers.add_parser(
-        "bundle",
-        help="pack the corpus data artefact that `evaluate --corpus` reads",
-        description="Pack params.yaml and every labelled pair with its documents into one deterministic "
-        ".tar.gz (run in a checkout after `dvc repro`); prints its sha256.",
-    )
-    bundle.add_argument("out", type=Path)
-    bundle.set_defaults(func=_bundle)
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -36,12 +28,4 @@ def _evaluate(args: argparse.Namespace) -> int:
     evaluation = evaluate(args.engine, args.tier, args.corpus, out)
     print(text_table(evaluation))
     print(f"wrote {out}/summary.html, {out}/summary.json and {out}/pairs/")
-    return 0
-
-
-def _bundle(args: argparse.Namespace) -> int:
-    from alignbench.engines.bundle import pack
-
-    digest = pack(Path("."), args.out)
-    print(f"{args.out}: sha256 {digest}")
     return 0

@@ -11,7 +11,6 @@ output and its counts), ``OUT/summary.json`` and ``OUT/summary.html`` (self-cont
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
