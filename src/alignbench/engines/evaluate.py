@@ -169,6 +169,14 @@ def _cell(metric: dict[str, Any]) -> str:
     return fmt(value) if ci is None else f"{fmt(value)} [{fmt(ci[0])}, {fmt(ci[1])}]"
 
 
+def _split_cell(metric: dict[str, Any]) -> tuple[str, str]:
+    """(value, interval) as text for the HTML page, the interval empty where there is none."""
+    from alignbench.score.ratios import fmt
+
+    ci = metric["ci"]
+    return fmt(metric["value"]), "" if ci is None else f"[{fmt(ci[0])}, {fmt(ci[1])}]"
+
+
 def text_table(evaluation: Evaluation) -> str:
     """The headline per tier as plain text: every engine's metrics with 95% bootstrap intervals."""
     lines: list[str] = []
@@ -221,7 +229,7 @@ def render_html(evaluation: Evaluation) -> str:
     )
     record = summary_record(evaluation)
     tiers = {
-        tier: [dict(row, cells=[_cell(row["metrics"][m]) for m in METRICS]) for row in rows]
+        tier: [dict(row, cells=[_split_cell(row["metrics"][m]) for m in METRICS]) for row in rows]
         for tier, rows in record["tiers"].items()
     }
     pairs = {tier: len(evaluation.summary["tiers"][tier]["pairs"]) for tier in tiers}

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from alignbench.atomic import dump_json, write_text
+from alignbench.atomic import dump_json, prune, write_text
 from alignbench.engines.registry import PLUGIN_DIR, info, selection
 from alignbench.engines.run import read_all_params, run_engine
 
@@ -29,8 +29,10 @@ def run_third_party(root: Path) -> list[str]:
     chosen = [n for n in selection(params, str(root / "params.yaml")) if info(n).third_party]
     index: dict[str, Any] = {"schema": INDEX_SCHEMA, "engines": {}}
     lines = []
+    kept: list[Path] = [root / PLUGIN_DIR / "index.json"]
     for name in chosen:
         run = run_isolated(root, name, params)
+        kept += run.written
         kinds: dict[str, int] = {}
         for failure in run.failed.values():
             kinds[failure["kind"]] = kinds.get(failure["kind"], 0) + 1
@@ -46,6 +48,7 @@ def run_third_party(root: Path) -> list[str]:
             f"{name}: {len(run.written)} pairs, {len(run.failed)} failed, in {info(name).output_dir}"
         )
     write_text(root / PLUGIN_DIR / "index.json", dump_json(index))
+    prune(root / PLUGIN_DIR, kept)  # an engine no longer selected leaves no output behind
     if not chosen:
         lines.append("no third-party engine is selected (params.yaml engines:)")
     return lines
