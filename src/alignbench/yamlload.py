@@ -33,16 +33,7 @@ if TYPE_CHECKING:  # imported where used: every stage loads YAML, few ever repor
 
 # libyaml's parser when PyYAML was built with it (the pinned wheels are): same results, ~10x faster.
 _BASE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-SCHEMA_KINDS: tuple[str, ...] = (
-    "alignment",
-    "blind-subset",
-    "labels",
-    "pairs",
-    "params",
-    "plans",
-    "profiles",
-    "sources",
-)
+SCHEMA_KINDS: tuple[str, ...] = ("blind-subset", "labels", "pairs", "params", "plans", "profiles", "sources")
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 # Contexts whose problem mark lands after the real mistake: an unclosed flow collection or quoted
 # scalar is only noticed on a later line, so the line that opened it is the one to fix.

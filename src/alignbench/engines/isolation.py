@@ -11,6 +11,7 @@ fails the pipeline; the reason names the pair and, for invalid output, the field
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import selectors
@@ -20,6 +21,7 @@ import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -64,14 +66,26 @@ def read_limits(params: Mapping[str, Any]) -> Limits:
 def validation_error(output: Any, where: str) -> str | None:
     """The schema problems of an engine's answer (the first three, by field) as
     ``where: field $.x[i].y: message; field ...``, or None when it is a valid Alignment JSON."""
-    from alignbench.yamlload import describe_error, schema_errors
+    from alignbench.yamlload import describe_error, json_path
 
-    errors = schema_errors(output, "alignment")
+    errors = sorted(
+        _alignment_validator().iter_errors(output),
+        key=lambda e: (json_path(e.absolute_path), str(e.validator), e.message),
+    )
     if not errors:
         return None
     shown = "; ".join(f"field {describe_error(e)}" for e in errors[:3])
     more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
     return f"{where}: {shown}{more}"
+
+
+@functools.cache
+def _alignment_validator() -> Any:
+    """The validator of ``schemas/alignment.json`` (the Alignment JSON the scorer reads)."""
+    import jsonschema
+
+    text = resources.files("alignbench.schemas").joinpath("alignment.json").read_text(encoding="utf-8")
+    return jsonschema.Draft202012Validator(json.loads(text))
 
 
 class Worker:

@@ -222,6 +222,12 @@ class Roster:
     def peers(self) -> tuple[str, ...]:
         return with_role(self.names, PEER)
 
+    @property
+    def compared(self) -> tuple[str, str] | None:
+        """The first two subjects (our two backends: the backend delta), or None when fewer."""
+        subjects = self.subjects
+        return (subjects[0], subjects[1]) if len(subjects) >= 2 else None
+
 
 def roster(names: Sequence[str] | None = None) -> Roster:
     """The roster of ``names`` (already a selection), or of the default selection."""

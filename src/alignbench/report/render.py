@@ -23,7 +23,6 @@ from alignbench.report.trust import trust_lines
 from alignbench.report.values import assessed, value
 from alignbench.score.holdout import holdout_lines
 from alignbench.score.ratios import fmt
-from alignbench.score.tables import delta_pair
 
 HEADLINE_COLUMNS = (
     "precision",
@@ -225,7 +224,7 @@ def render_report(
     ]
     out += [table(_csv(tables, "per_plan")), ""]
 
-    delta = delta_pair(engines)
+    delta = engines.compared
     if delta is not None:
         out += [f"## Backend Δ ({delta[1]} − {delta[0]})", ""]
         out += [table(_csv(tables, "backend_delta")), ""]

@@ -150,16 +150,10 @@ def per_pair_table(pairs: Sequence[ScoredPair], engines: Roster | None = None) -
     return _frame(rows, columns)
 
 
-def delta_pair(engines: Roster) -> tuple[str, str] | None:
-    """The first two subject engines (the two backends of ours), or None when fewer are selected."""
-    subjects = engines.subjects
-    return (subjects[0], subjects[1]) if len(subjects) >= 2 else None
-
-
 def backend_delta_table(summary: Mapping[str, Any], engines: Roster | None = None) -> TextTable:
     """The second subject minus the first on every headline, from the rounded-at-output values'
     unrounded source."""
-    pair = delta_pair(engines or roster())
+    pair = (engines or roster()).compared
     if pair is None:
         return _frame([], ["tier", "column", "metric", "delta"])
     first, second = pair
