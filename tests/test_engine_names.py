@@ -60,7 +60,8 @@ def test_no_engine_name_is_hard_coded_outside_its_plugin() -> None:
 def test_the_scan_finds_a_name_in_code_and_not_in_prose(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text(
-        'X = {"floor": 1}\nif y == "xmldiff":\n    pass\n# "oracle"\nZ = "the floor is low"\n', encoding="utf-8"
+        'X = {"floor": 1}\nif y == "xmldiff":\n    pass\n# "oracle"\nZ = "the floor is low"\n',
+        encoding="utf-8",
     )
     assert literal_names(source, {"floor", "xmldiff", "oracle"}) == [(1, "floor"), (2, "xmldiff")]
 

@@ -50,7 +50,7 @@ class LineMatch:
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op not in ("equal", "replace"):
                 continue
-            for i, j in zip(range(i1, i2), range(j1, j2)):  # a replaced run pairs up in order
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):  # a replaced run pairs in order
                 pairs.append({"source": old[i][0], "test": new[j][0]})
                 paired_old.add(i)
                 paired_new.add(j)
