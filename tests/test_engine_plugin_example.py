@@ -2,10 +2,10 @@
 
 It is installed offline (``pip install --no-deps --no-build-isolation``) into a temporary target
 directory, never into the project's venv, and found through PYTHONPATH by a subprocess that runs the
-pipeline over a four-pair repository: the headline engines, the plugins stage (the example isolated,
-with a deliberate crash on one pair, a hang past the time limit on another and an answer that breaks
-the Alignment JSON schema on a third), score and report. Its leaderboard row must appear and be scored,
-the three failed pairs counted and nothing else lost.
+pipeline over a five-pair repository: the headline engines, the plugins stage (the example isolated,
+with a deliberate crash on one pair, a hang past the time limit on another, an answer that breaks the
+Alignment JSON schema on a third and an allocation past the memory limit on a fourth), score and
+report. Its leaderboard row must appear and be scored, the four failed pairs counted, nothing lost.
 """
 
 from __future__ import annotations
@@ -25,8 +25,14 @@ from alignbench.readers import read
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "alignbench-linematch"
-PAIRS = ("csa-2.1--mixed-a", "dpa-1.1--mixed-a", "pilot-1.1--mixed-a", "psa-1.1--mixed-a")
-CRASH, HANG, GARBAGE = PAIRS[1], PAIRS[2], PAIRS[3]
+PAIRS = (
+    "csa-2.1--mixed-a",
+    "dpa-1.1--mixed-a",
+    "pilot-1.1--mixed-a",
+    "psa-1.1--mixed-a",
+    "partnership-1.1--mixed-a",
+)
+CRASH, HANG, GARBAGE, HOG = PAIRS[1:]
 
 RUN = """
 import json, sys
@@ -90,7 +96,8 @@ def test_the_example_is_registered_scored_and_survives_a_crash_and_a_hang(site: 
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")])
     env["LINEMATCH_FAULTS"] = (
-        f"crash={_unique_line(CRASH)};hang={_unique_line(HANG)};garbage={_unique_line(GARBAGE)}"
+        f"crash={_unique_line(CRASH)};hang={_unique_line(HANG)};garbage={_unique_line(GARBAGE)};"
+        f"hog={_unique_line(HOG)}"
     )
     env["ALIGNBENCH_SCHEDULER"] = "serial"
     done = subprocess.run(
@@ -102,18 +109,18 @@ def test_the_example_is_registered_scored_and_survives_a_crash_and_a_hang(site: 
 
     index = json.loads((root / "results/engines/index.json").read_text(encoding="utf-8"))
     run = index["engines"]["linematch"]
-    assert run["pairs"] == 4 and run["failed"] == {"crash": 1, "invalid": 1, "timeout": 1}
-    assert sorted(run["failed_pairs"]) == [f"synthetic/{p}" for p in (CRASH, HANG, GARBAGE)]
+    assert run["pairs"] == 5 and run["failed"] == {"crash": 2, "invalid": 1, "timeout": 1}
+    assert sorted(run["failed_pairs"]) == sorted(f"synthetic/{p}" for p in (CRASH, HANG, GARBAGE, HOG))
     assert "RuntimeError: linematch: deliberate crash" in run["failed_pairs"][f"synthetic/{CRASH}"]["reason"]
     assert "no answer within 4 s" in run["failed_pairs"][f"synthetic/{HANG}"]["reason"]
     assert run["failed_pairs"][f"synthetic/{GARBAGE}"]["reason"] == (
         f"synthetic/{GARBAGE}: linematch: field $.pairs: 'not a list' is not of type 'array'"
     )
-    for pair in (
-        CRASH,
-        HANG,
-        GARBAGE,
-    ):  # recorded as failed, with the document hashes: a complete, current peer
+    assert run["failed_pairs"][f"synthetic/{HOG}"]["reason"] == (
+        f"synthetic/{HOG}: linematch: MemoryError: over the 2048 MiB memory limit"
+    )
+    # each recorded as failed, with the document hashes: a complete, current peer
+    for pair in (CRASH, HANG, GARBAGE, HOG):
         record = json.loads((root / f"results/engines/linematch/synthetic/{pair}.json").read_text())
         assert set(record) == {"documents", "engine", "failed"}
     good = json.loads((root / f"results/engines/linematch/synthetic/{PAIRS[0]}.json").read_text())
@@ -121,15 +128,15 @@ def test_the_example_is_registered_scored_and_survives_a_crash_and_a_hang(site: 
 
     with (root / "results/tables/leaderboard.csv").open(encoding="utf-8") as handle:
         rows = {r["engine"]: r for r in csv.DictReader(handle) if r["tier"] == "synthetic"}
-    assert rows["linematch"]["failed_pairs"] == "3"
+    assert rows["linematch"]["failed_pairs"] == "4"
     assert 0.0 < float(rows["linematch"]["f1_all"]) < float(rows["difflib"]["f1_all"])
     assert rows["linematch"]["move_recall_all"] in ("0.0000", "n/a")
     latest = json.loads((root / "results/latest.json").read_text(encoding="utf-8"))
-    assert latest["tiers"]["synthetic"]["failed_pairs"]["linematch"] == 3
+    assert latest["tiers"]["synthetic"]["failed_pairs"]["linematch"] == 4
     report = (root / "REPORT.md").read_text(encoding="utf-8")
-    assert "Failed pairs: synthetic: linematch 3." in report
+    assert "Failed pairs: synthetic: linematch 4." in report
     assert "- `linematch` 0.1.0 (package `alignbench-linematch`" in report
-    assert "failed pairs: crash 1, invalid 1, timeout 1." in report
+    assert "failed pairs: crash 2, invalid 1, timeout 1." in report
 
 
 def test_the_project_venv_does_not_see_the_example() -> None:
@@ -169,7 +176,7 @@ def test_evaluate_runs_from_the_corpus_bundle_outside_a_checkout(site: Path, tmp
     assert done.returncode == 0, done.stderr[-3000:]
     assert again.returncode == 0
     table = done.stdout
-    assert "synthetic: 4 pairs" in table and "* linematch" in table and "alignbench/difflib" in table
+    assert "synthetic: 5 pairs" in table and "* linematch" in table and "alignbench/difflib" in table
     assert "floor (redlines 0.6.2 flat)" in table and "[" in table  # bootstrap intervals printed
     assert f"synthetic/{CRASH}: linematch: RuntimeError: linematch: deliberate crash" in table
     summary = json.loads((elsewhere / "ev/summary.json").read_text(encoding="utf-8"))

@@ -1,9 +1,9 @@
 """linematch: every text-bearing block is one line; difflib's SequenceMatcher pairs equal lines, and
 lines of a replaced run pair up in order. No moves, no renumbers: the simplest honest engine.
 
-``LINEMATCH_FAULTS="crash=<text>;hang=<text>;garbage=<text>"`` makes it crash, hang or answer garbage
-on a pair whose source document contains that text: the hook the isolation test uses to prove that
-one bad pair costs only that pair.
+``LINEMATCH_FAULTS="crash=<text>;hang=<text>;garbage=<text>;hog=<text>"`` makes it crash, hang, answer
+garbage or allocate 8 GiB on a pair whose source document contains that text: the hook the isolation
+test uses to prove that one bad pair costs only that pair.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ def _fault(source_lines):
             raise RuntimeError("linematch: deliberate crash")
         if kind == "hang":
             time.sleep(3600)
+        if kind == "hog":
+            return {"pairs": [bytearray(8 << 30)]}  # 8 GiB: past any sane memory limit
         return {"pairs": "not a list", "inserted": [], "deleted": [], "changes": []}  # fails the schema
     return None
 
