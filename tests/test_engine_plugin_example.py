@@ -23,6 +23,8 @@ import yaml
 
 from alignbench.readers import read
 
+# ~20 s on 2 cores (a pip build, two pipeline runs, a 4 s hang): CI runs it in `make test-slow`.
+pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "alignbench-linematch"
 PAIRS = (
