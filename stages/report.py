@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from alignbench.atomic import write_text
+from alignbench.engines.registry import selected
 from alignbench.errors import AlignbenchError
 from alignbench.fanout import batch_gc
 from alignbench.labels.blind_summary import blind_pass_summary
@@ -26,6 +27,12 @@ def _read(path: Path, stage: str = "score") -> str:
         raise AlignbenchError(f"{path.relative_to(ROOT)} is missing; run `dvc repro {stage}` first") from None
 
 
+def _plugin_index() -> dict | None:
+    """results/engines/index.json, the plugins stage's record of the third-party runs, if any."""
+    path = ROOT / "results" / "engines" / "index.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 def main() -> int:
     batch_gc()
     try:
@@ -41,6 +48,8 @@ def main() -> int:
             hardest=load_hardest(ROOT),
             outside=json.loads(_read(ROOT / "results" / "outside.json", "outside")),
             reader_changes=load_reader_changes(ROOT),
+            selected_peers=selected(ROOT),
+            plugin_index=_plugin_index(),
         )
         write_text(ROOT / "REPORT.md", text)
     except (AlignbenchError, json.JSONDecodeError) as exc:

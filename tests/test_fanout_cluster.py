@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import alignbench
+from alignbench.engines.run import run_engine as align_all
 from alignbench.errors import AlignbenchError
 from alignbench.fanout import ENV, map_pairs, scheduler_setting
-from alignbench.runs import align_all
 
 pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[1]

@@ -10,11 +10,12 @@ import pytest
 
 from alignbench.atomic import write_json
 from alignbench.cli import main as alignbench_main
+from alignbench.engines.registry import roster
 from alignbench.errors import AlignbenchError
 from alignbench.labels.init import init_pair
 from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.verdicts import engine_moves, record_verdict
-from alignbench.runs import BACKENDS, align_loaded, alignment_config, load_pair
+from alignbench.runs import align_loaded, alignment_config, load_pair
 from alignbench.score.truth import truth_from_labels
 from alignbench.score.verdicts import move_verdicts
 from alignbench.tiers import discover
@@ -26,6 +27,7 @@ PARAMS = {
     "move_min_tokens": 3,
 }
 AGENT = {"kind": "agent", "id": "verdict-test"}
+BACKENDS = roster().subjects
 
 
 @pytest.fixture

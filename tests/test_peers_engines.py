@@ -12,10 +12,10 @@ pytest.importorskip("xmldiff", reason="peers extra not installed: pip install -r
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree
+from alignbench.engines.builtin.docxodus import DocxodusEngine
 from alignbench.errors import AlignbenchError
 from alignbench.peers.blocks_xml import ADDRESS_ATTR, tree_to_xml
 from alignbench.peers.docx_writer import docx_bytes
-from alignbench.peers.run import stop_docxodus_host
 from alignbench.peers.xmldiff_engine import new_differ, xmldiff_alignment
 from alignbench.runs import LoadedPair
 from alignbench.score.collect import current_peer_output
@@ -57,7 +57,7 @@ TEST = document(
 @pytest.fixture(scope="module", autouse=True)
 def _docxodus_host():
     yield
-    stop_docxodus_host()
+    DocxodusEngine().close()
 
 
 def test_xml_has_one_element_per_block_with_its_address():

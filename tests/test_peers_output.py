@@ -10,11 +10,14 @@ import pytest
 
 from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree
+from alignbench.engines.registry import roster
 from alignbench.errors import AlignbenchError
 from alignbench.peers.docx_writer import docx_bytes
 from alignbench.peers.lines import block_line, text_blocks
 from alignbench.peers.output import PeerPair, alignment_json
-from alignbench.score.collect import PEERS, ScoredPair, scored_peers
+from alignbench.score.collect import ScoredPair, scored_peers
+
+PEERS = roster().peers
 
 
 def tree(*sections: tuple[str, list[tuple[str, str]]]) -> BlockTree:

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from alignbench.atomic import load_yaml
+from alignbench.engines.registry import roster
 from alignbench.readers import read
 from alignbench.report import render_report
 from alignbench.score.aggregate import summarise
 from alignbench.score.calibration import calibration_counts
-from alignbench.score.collect import ENGINES, ScoredPair
+from alignbench.score.collect import ScoredPair
 from alignbench.score.counts import COLUMNS, count_pair
 from alignbench.score.passes import pass_counts
 from alignbench.score.tables import all_tables, to_csv
@@ -29,9 +30,10 @@ def _scored(tier: str, labels: dict, alignment: dict) -> ScoredPair:
     pair = ScoredPair(tier, "fixture", tier, pair_trust(labels))
     trees = (read(FIXTURES / "source.md"), read(FIXTURES / "test.md"))
     pair.counts.update(calibration_counts(truth, *trees, frozenset(), "fixture"))
-    for engine in ENGINES:
+    engines = roster()
+    for engine in engines.headline:
         pair.counts[engine] = {c: count_pair(truth, alignment, c) for c in COLUMNS}
-        if engine != "floor":
+        if engine != engines.reference:
             pair.passes[engine] = pass_counts(truth, alignment, {})
             pair.verdicts[engine] = move_verdicts(truth, labels, alignment, "fixture", trees)
             pair.engine_versions[engine] = alignment["engine"]["version"]

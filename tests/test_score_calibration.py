@@ -71,10 +71,11 @@ def test_the_null_row_pairs_by_kind_and_position_and_is_below_the_floor(pair):
 
 def test_a_failed_pair_is_all_missed_counted_and_never_dropped(tmp_path):
     make_repo(tmp_path)
-    from alignbench.runs import align_all, write_per_pair
+    from alignbench.engines.run import run_engine
+    from alignbench.runs import write_per_pair
 
     for backend in ("difflib", "rapidfuzz"):
-        align_all(tmp_path, backend)
+        run_engine(tmp_path, backend)
     write_per_pair(tmp_path, tmp_path / "results/floor", lambda p: floor_alignment(p.source, p.test))
     ran = score_repository(tmp_path)
     failed_output = tmp_path / f"results/alignments/difflib/synthetic/{PAIR}.json"

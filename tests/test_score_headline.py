@@ -14,6 +14,7 @@ from alignbench.atomic import dump_json
 from alignbench.score.aggregate import gates, metrics_view
 from alignbench.score.dvcmetrics import HEADLINE_DIR, HEADLINE_METRICS, half_width, headline_files
 
+SUBJECTS = ("difflib", "rapidfuzz")
 ROOT = Path(__file__).resolve().parent.parent
 DVC = Path(sys.executable).with_name("dvc")
 MD_WIDTH = 120
@@ -38,7 +39,7 @@ def test_half_width_is_half_the_interval() -> None:
 
 def test_each_figure_has_its_half_width_beside_it() -> None:
     summary = _summary()
-    files = headline_files(summary)
+    files = headline_files(summary, ("difflib", "rapidfuzz"))
     assert len(files) == len(summary["tiers"]) * len(HEADLINE_METRICS)
     row = files["results/headline/real/f1.json"]
     assert list(row) == ["difflib", "difflib±", "rapidfuzz", "rapidfuzz±"]
@@ -50,7 +51,7 @@ def test_each_figure_has_its_half_width_beside_it() -> None:
 
 def test_dvc_metrics_show_md_is_under_120_characters(tmp_path: Path) -> None:
     """The real `dvc metrics show --md` over the committed run's headline, in a scratch DVC repo."""
-    for path, row in headline_files(_summary()).items():
+    for path, row in headline_files(_summary(), ("difflib", "rapidfuzz")).items():
         target = tmp_path / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(dump_json(row), encoding="utf-8")
@@ -75,22 +76,26 @@ def _tiers(assessed: bool, wrong: int, unreviewed: int) -> dict:
     return {"real": tier, "synthetic": tier}
 
 
+def _gates(**kwargs):
+    return gates(_tiers(**kwargs), SUBJECTS)
+
+
 def test_a_gate_not_assessed_never_reads_as_met() -> None:
-    statuses = {g["name"]: g["status"] for g in gates(_tiers(assessed=False, wrong=0, unreviewed=0))}
+    statuses = {g["name"]: g["status"] for g in _gates(assessed=False, wrong=0, unreviewed=0)}
     assert statuses["real_f1"] == "not assessed" and statuses["zero_moves_ruled_wrong"] == "not assessed"
-    assessed = {g["name"]: g["status"] for g in gates(_tiers(assessed=True, wrong=0, unreviewed=0))}
+    assessed = {g["name"]: g["status"] for g in _gates(assessed=True, wrong=0, unreviewed=0)}
     assert assessed["real_f1"] == "met" and assessed["zero_moves_ruled_wrong"] == "met"
 
 
 def test_no_move_ruled_wrong_is_not_met_when_nobody_ruled() -> None:
     """A threshold change makes every verdict stale: zero moves "ruled wrong" then means no ruling."""
-    statuses = {g["name"]: g["status"] for g in gates(_tiers(assessed=True, wrong=0, unreviewed=60))}
+    statuses = {g["name"]: g["status"] for g in _gates(assessed=True, wrong=0, unreviewed=60)}
     assert statuses["zero_moves_ruled_wrong"] == "not assessed"
     assert statuses["zero_unreviewed_engine_moves"] == "unmet"
 
 
 def test_metrics_json_gates_are_words() -> None:
-    view = metrics_view({"tiers": {}, "gates": gates(_tiers(assessed=False, wrong=0, unreviewed=0))})
+    view = metrics_view({"tiers": {}, "gates": _gates(assessed=False, wrong=0, unreviewed=0)})
     assert set(view["gates"].values()) == {"not assessed"}
 
 

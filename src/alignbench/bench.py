@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.alignment import AlignmentConfig, align
+from alignbench.alignment.config import BACKENDS as SIMILARITY_BACKENDS
+from alignbench.alignment.similarity import resolve_backend
 from alignbench.workloads import (
     identical_paragraphs_pair,
     paragraph_pair,
@@ -42,7 +44,9 @@ from alignbench.workloads import (
     to_tree,
 )
 
-BACKENDS = ("difflib", "rapidfuzz")
+# The similarity backends of our aligner (AlignmentConfig.similarity), "auto" resolved to the fast one.
+BACKENDS = tuple(b for b in SIMILARITY_BACKENDS if b != "auto")
+FAST = resolve_backend("auto")
 SMALL_SECTIONS = 222  # 1,998 clauses
 LARGE_SECTIONS = 2_222  # 19,998 clauses
 HUGE_SECTIONS, HUGE_PER_SECTION = 4_000, 50  # 200,000 clauses
@@ -266,7 +270,7 @@ def huge_report(large: Timing) -> None:
     from alignbench.errors import AlignbenchError
     from alignbench.readers import read
 
-    backend = "rapidfuzz"
+    backend = FAST
     base, revised = revised_pair(HUGE_SECTIONS, HUGE_PER_SECTION)
     old_md, new_md = to_markdown(base), to_markdown(revised)
     config = AlignmentConfig(similarity=backend)
@@ -358,14 +362,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(goal <= {GOAL_LARGE_RATIO:.0f}x: {_verdict(ratio <= GOAL_LARGE_RATIO)})"
         )
 
-    rss = peak_rss_mb(LARGE_SECTIONS, "rapidfuzz")
+    rss = peak_rss_mb(LARGE_SECTIONS, FAST)
     print(
-        f"peak RSS   rapidfuzz 20k clauses: {rss:.1f} MB "
+        f"peak RSS   {FAST} 20k clauses: {rss:.1f} MB "
         f"(goal <= {GOAL_RSS_MB:.0f} MB: {_verdict(rss <= GOAL_RSS_MB)})"
     )
 
     if not args.skip_huge:
-        huge_report(large_times["rapidfuzz"])
+        huge_report(large_times[FAST])
 
     paragraph = paragraph_pair(1_000_000)
     for backend in BACKENDS:

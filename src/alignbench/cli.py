@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "blocks": ("alignbench.readers.cli", "show how a document is read: its sections, clauses and labels"),
     "review": ("alignbench.review.cli", "write an HTML page to review the labels of a pair or two documents"),
     "label": ("alignbench.labels.cli", "make, check, sign and exchange the benchmark's label files"),
+    "evaluate": ("alignbench.engines.cli", "score one registered engine beside ours and the floor"),
+    "bundle": ("alignbench.engines.bundle", "pack the corpus data artefact that `evaluate --corpus` reads"),
 }
 
 DESCRIPTION = """\

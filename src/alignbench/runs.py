@@ -1,4 +1,4 @@
-"""Batch runs over every labelled pair: the align and floor stages share how a pair's documents load.
+"""Batch runs over every labelled pair: every engine stage shares how a pair's documents load.
 
 A pair is found through :func:`alignbench.tiers.discover`; its ``labels.yaml`` names both documents
 (repo-relative), their format and profile, so every stage reads exactly what the labels describe.
@@ -17,8 +17,6 @@ from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.tiers import TierPair, discover
 from alignbench.yamlload import parse_yaml, read_text
-
-BACKENDS: tuple[str, ...] = ("difflib", "rapidfuzz")
 
 
 @dataclass(frozen=True)
@@ -151,8 +149,6 @@ def alignment_config(params: Mapping[str, Any], backend: str, without: str | Non
     """The engine config of the ``align:`` params for one backend, optionally with one pass disabled."""
     from alignbench.alignment import AlignmentConfig
 
-    if backend not in BACKENDS:
-        raise AlignbenchError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
     mapping = dict(params)
     if without is not None:
         mapping["passes"] = [p for p in mapping.get("passes", []) if p != without]
@@ -168,38 +164,6 @@ def align_loaded(loaded: LoadedPair, config: Any, prepared: Any = None) -> dict[
     from alignbench.alignment import align
 
     return align(loaded.source, loaded.test, config, prepared=prepared).to_dict()
-
-
-@dataclass(frozen=True)
-class AlignJob:
-    """``make`` for the align stage: picklable, so it travels to Dask workers."""
-
-    config: Any
-
-    def __call__(self, loaded: LoadedPair) -> dict[str, Any]:
-        return align_loaded(loaded, self.config)
-
-
-@dataclass(frozen=True)
-class FloorJob:
-    """``make`` for the floor stage: the flat redlines engine, lifted to block pairs."""
-
-    def __call__(self, loaded: LoadedPair) -> Mapping[str, Any]:
-        from alignbench.floor import floor_alignment
-
-        return floor_alignment(loaded.source, loaded.test)
-
-
-def align_all(root: Path, backend: str) -> list[Path]:
-    """The align stage: ``results/alignments/<backend>/<tier>/<pair>.json`` for every pair."""
-    config = alignment_config(read_params(root, "align"), backend)
-    out_dir = root / "results" / "alignments" / backend
-    return write_per_pair(root, out_dir, AlignJob(config), what=f"align@{backend}", header_only=True)
-
-
-def floor_all(root: Path) -> list[Path]:
-    """The floor stage: ``results/floor/<tier>/<pair>.json`` for every pair."""
-    return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor", header_only=True)
 
 
 def read_stage_json(path: Path, shown: str, stage: str) -> Any:

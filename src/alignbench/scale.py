@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from alignbench.alignment.config import BACKENDS as SIMILARITY_BACKENDS
+from alignbench.alignment.similarity import resolve_backend
 from alignbench.atomic import dump_json
 from alignbench.fanout import ENV, map_pairs
 from alignbench.workloads import SEED, mutate, sections, to_markdown
@@ -73,7 +75,9 @@ def align_tier(pairs: Sequence[tuple[Path, Path]], backend: str, setting: str) -
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m alignbench.scale", description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=10_000, help="pairs in the generated tier")
-    parser.add_argument("--backend", default="rapidfuzz", choices=("difflib", "rapidfuzz"))
+    parser.add_argument(
+        "--backend", default=resolve_backend("auto"), choices=[b for b in SIMILARITY_BACKENDS if b != "auto"]
+    )
     parser.add_argument("--workers", default="1,2", help="LocalCluster worker counts to time (default 1,2)")
     parser.add_argument("--serial", action="store_true", help="also time an in-process run")
     args = parser.parse_args(argv)

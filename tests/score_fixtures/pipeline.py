@@ -11,11 +11,12 @@ import shutil
 from pathlib import Path
 
 from alignbench.atomic import write_text
+from alignbench.engines.run import run_engine
 from alignbench.floor import floor_alignment
 from alignbench.labels.io import dump_labels, row_id
 from alignbench.readers import read
 from alignbench.report import render_report
-from alignbench.runs import align_all, write_per_pair
+from alignbench.runs import write_per_pair
 from alignbench.score.write import score_repository
 
 FIXTURES = Path(__file__).parent
@@ -105,7 +106,7 @@ def make_repo(root: Path) -> None:
 
 def run_stages(root: Path) -> dict[str, bytes]:
     for backend in ("difflib", "rapidfuzz"):
-        align_all(root, backend)
+        run_engine(root, backend)
     write_per_pair(root, root / "results" / "floor", lambda p: floor_alignment(p.source, p.test))
     latest = score_repository(root)
     tables = {

@@ -30,13 +30,15 @@ class EngineMove:
 
 
 def alignment_path(root: Path, backend: str, tier: str, pair: str) -> Path:
-    return root / "results" / "alignments" / backend / tier / f"{pair}.json"
+    from alignbench.engines.registry import output_path
+
+    return output_path(root, backend, tier, pair)
 
 
 def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> list[EngineMove]:
     """Every move each backend reported on this pair, credited and classified against the labels."""
+    from alignbench.engines.registry import info, roster
     from alignbench.labels.documents import open_pair
-    from alignbench.runs import BACKENDS
     from alignbench.score.truth import truth_from_labels
     from alignbench.score.verdicts import classified_moves
 
@@ -44,12 +46,12 @@ def engine_moves(root: Path, tier: str, pair: str, labels: dict[str, Any]) -> li
     sides = open_pair(labels, root)
     trees = (sides["source"].tree, sides["test"].tree)
     found: list[EngineMove] = []
-    for backend in BACKENDS:
+    for backend in roster().subjects:
         path = alignment_path(root, backend, tier, pair)
         try:
             alignment = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise AlignbenchError(f"{path}: missing; run `dvc repro align@{backend}` first") from None
+            raise AlignbenchError(f"{path}: missing; run `dvc repro {info(backend).stage}` first") from None
         version = alignment["engine"]["version"]
         for credited, change, status in classified_moves(truth, labels, alignment, str(path), trees):
             found.append(

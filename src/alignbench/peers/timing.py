@@ -1,4 +1,4 @@
-"""Time per pair for every engine on a fixed sample: ``python -m alignbench.peers.timing``.
+"""Time per pair for every registered engine on a fixed sample: ``python -m alignbench.peers.timing``.
 
 A duration is not reproducible, so it never enters a committed output; this command prints it for a
 person to read and quote. The sample is every ``--every``-th pair in :func:`alignbench.tiers.discover`
@@ -16,13 +16,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from alignbench.blocks import BlockTree
+from alignbench.engines.registry import engine_params, info, roster
 from alignbench.errors import AlignbenchError
-from alignbench.peers import PEER_ENGINES
-from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_params
+from alignbench.runs import LoadedPair, load_pair
 from alignbench.tiers import discover
 
-ALL_ENGINES: tuple[str, ...] = ("floor", *BACKENDS, *PEER_ENGINES)
+
+def timed_engines() -> tuple[str, ...]:
+    """Every registered engine that has a stage output (the calibration rows are the scorer's)."""
+    engines = roster()
+    return (*engines.headline, *engines.peers)
 
 
 def sample_pairs(root: Path, every: int) -> list[LoadedPair]:
@@ -32,17 +35,11 @@ def sample_pairs(root: Path, every: int) -> list[LoadedPair]:
 
 
 def engine_call(root: Path, engine: str) -> Callable[[LoadedPair], Any]:
-    if engine == "floor":
-        from alignbench.floor import floor_alignment
+    from alignbench.engines.run import read_all_params
 
-        return lambda loaded: floor_alignment(loaded.source, loaded.test)
-    if engine in BACKENDS:
-        config = alignment_config(read_params(root, "align"), engine)
-        return lambda loaded: align_loaded(loaded, config)
-    from alignbench.peers.run import engine_function
-
-    function: Callable[[BlockTree, BlockTree], Any] = engine_function(engine)
-    return lambda loaded: function(loaded.source, loaded.test)
+    params = engine_params(engine, read_all_params(root))
+    function = info(engine).engine.align
+    return lambda loaded: function(loaded.source, loaded.test, params)
 
 
 def median_ms(call: Callable[[LoadedPair], Any], pairs: Sequence[LoadedPair]) -> tuple[float, float]:
@@ -59,11 +56,11 @@ def median_ms(call: Callable[[LoadedPair], Any], pairs: Sequence[LoadedPair]) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m alignbench.peers.timing", description=__doc__)
     parser.add_argument("--every", type=int, default=10, help="time every N-th pair (default 10)")
-    parser.add_argument("--engine", choices=ALL_ENGINES, action="append", help="only this engine")
+    parser.add_argument("--engine", choices=timed_engines(), action="append", help="only this engine")
     parser.add_argument("--root", default=".", help="repository root (default: current directory)")
     args = parser.parse_args(argv)
     root = Path(args.root)
-    engines = [e for e in ALL_ENGINES if not args.engine or e in args.engine]
+    engines = [e for e in timed_engines() if not args.engine or e in args.engine]
     try:
         pairs = sample_pairs(root, args.every)
         if not pairs:
@@ -77,10 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"timing: error: {exc}", file=sys.stderr)
         return 1
     finally:
-        if "docxodus" in engines:
-            from alignbench.peers.run import stop_docxodus_host
-
-            stop_docxodus_host()
+        for engine in engines:  # an engine that started a host process stops it
+            close = getattr(info(engine).engine, "close", None)
+            if close is not None:
+                close()
     return 0
 
 

@@ -1,24 +1,29 @@
-"""The leaderboard's calibration lines: the scorer self-test (oracle), the null row, failed pairs."""
+"""The leaderboard's calibration lines: the scorer self-test, the other calibration rows, failed pairs.
+
+The words about each calibration row are its plug-in's (``passed_note`` of a self-test row,
+``report_note`` of any other)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from alignbench.score.calibration import oracle_violations
+from alignbench.engines.registry import info, roster
+from alignbench.score.calibration import oracle_violations, self_test_engines
 
 
-def calibration_notes(latest: Mapping[str, Any]) -> list[str]:
+def calibration_notes(latest: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """Printed above the leaderboard so a reader sees the scale before the scores, and a broken scorer."""
-    problems = oracle_violations(latest)
+    problems = oracle_violations(latest, names)
+    checks = self_test_engines(names)
     if problems:
         verdict = f"**Scorer self-test: FAILED** ({'; '.join(problems)}). No score below can be trusted."
     else:
-        verdict = (
-            "**Scorer self-test: passed.** The `oracle` row - the labels themselves turned into an "
-            "alignment and scored by the same scorer - gives exactly 1.0000 on every accuracy metric "
-            "(spurious rate 0.0000) in every tier and column (n/a where a tier has nothing of that kind)."
-        )
+        verdict = " ".join(str(info(n).engine.passed_note) for n in checks)
+    others = [n for n in roster(names).calibration if n not in checks]
+    notes: list[str] = []
+    for name in others:
+        notes += [str(info(name).engine.report_note), ""]
     failed = {
         tier: {engine: n for engine, n in data.get("failed_pairs", {}).items() if n}
         for tier, data in latest["tiers"].items()
@@ -31,10 +36,7 @@ def calibration_notes(latest: Mapping[str, Any]) -> list[str]:
     return [
         verdict,
         "",
-        "The `null` row pairs the i-th block of each kind in the source with the i-th block of that kind "
-        "in the test, by position alone, and reports no change: the score of knowing nothing about the "
-        "text. Every engine, the floor included, should be above it.",
-        "",
+        *notes,
         "**Intent-to-treat:** a pair an engine failed on or timed out on is scored as an alignment that "
         "found nothing - its gold links stay in the denominator as missed - and is never dropped; "
         "`failed_pairs` counts them per engine and tier. "

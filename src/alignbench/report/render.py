@@ -10,26 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from alignbench.floor import LIFTING_RULES
-from alignbench.peers import PEER_ENGINES
-from alignbench.peers.rules import DOCXODUS_RULES, OUTPUT_RULES, XMLDIFF_RULES
+from alignbench.engines.registry import Roster, info, roster
 from alignbench.report.blind import blind_lines
 from alignbench.report.calibration import calibration_notes
 from alignbench.report.families import family_lines
 from alignbench.report.limits import MOVE_CREDITING, not_claimed_lines
 from alignbench.report.markdown import TextTable, read_csv_text, rows_table, table
 from alignbench.report.outside import outside_lines
+from alignbench.report.plugins import plugin_lines
 from alignbench.report.reader_changes import reader_change_lines
 from alignbench.report.trust import trust_lines
 from alignbench.report.values import assessed, value
 from alignbench.score.holdout import holdout_lines
 from alignbench.score.ratios import fmt
 
-ENGINE_NAMES = {
-    "floor": "floor (redlines 0.6.2 flat)",
-    "difflib": "alignbench/difflib",
-    "rapidfuzz": "alignbench/rapidfuzz",
-}
 HEADLINE_COLUMNS = (
     "precision",
     "spurious_rate",
@@ -99,12 +93,18 @@ def _ci(block: Mapping[str, Any], metric: str) -> str:
     return value if ci is None else f"{value} [{fmt(ci[0])}, {fmt(ci[1])}]"
 
 
-def _headline(latest: Mapping[str, Any], tier: str, column: str) -> str:
+def roster_of(latest: Mapping[str, Any]) -> Roster:
+    """The engines scored in ``latest`` (the same in every tier), by role through the registry."""
+    tiers = list(latest["tiers"].values())
+    return Roster(tuple(tiers[0]["engines"]) if tiers else ())
+
+
+def _headline(latest: Mapping[str, Any], tier: str, column: str, engines: Roster) -> str:
     data = latest["tiers"][tier]
     rows = []
-    for engine, name in ENGINE_NAMES.items():
+    for engine in engines.headline:
         block = data["engines"][engine][column]
-        rows.append([name, *(_ci(block, m) for m in HEADLINE_COLUMNS)])
+        rows.append([info(engine).display_name, *(_ci(block, m) for m in HEADLINE_COLUMNS)])
     return rows_table(["engine", *HEADLINE_COLUMNS], rows)
 
 
@@ -117,8 +117,12 @@ def render_report(
     hardest: Sequence[Mapping[str, Any]] = (),
     outside: Mapping[str, Any] | None = None,
     reader_changes: Mapping[str, Any] | None = None,
+    selected_peers: Sequence[str] | None = None,
+    plugin_index: Mapping[str, Any] | None = None,
 ) -> str:
     """The whole REPORT.md text; a section whose input is absent is left out, never faked."""
+    engines = roster_of(latest)
+    counted = engines.reference or engines.headline[0]  # the labelled counts are the same in every row
     out: list[str] = [
         "# alignbench benchmark report",
         "",
@@ -126,24 +130,16 @@ def render_report(
         "",
     ]
     out += ["## Methodology", ""] + [f"- {line}" for line in (*METHODOLOGY, *MOVE_CREDITING)]
-    out += [
-        "- **The floor** is redlines 0.6.2's `WholeDocumentProcessor(autojunk=False)`, called directly, "
-        "never the `Redlines` facade, over one line per text-bearing block (`<label> <text>`); for speed "
-        "its `SequenceMatcher` is cydifflib's (CPython's difflib compiled: the same opcodes, checked by a "
-        "test), and so is the difflib backend's. Its token opcodes are lifted to block pairs by two "
-        "rules, the only places it can be flattered or hobbled:"
-    ]
-    out += [f"  {i}. {rule}" for i, rule in enumerate(LIFTING_RULES, start=1)]
-    out += [
-        "  It has no rows and no notion of moves or renumbers, so its move and renumber recall print "
-        "0.0000 (or n/a where a tier has none labelled).",
-        "",
-    ]
+    for engine in engines.names:  # each engine's own word on how it is run (the floor's lifting rules)
+        methodology = getattr(info(engine).engine, "methodology", None)
+        if methodology is not None:
+            out += methodology()
+    out += [""]
 
     out += ["## Corpus", ""]
     rows = []
     for tier, data in latest["tiers"].items():
-        c = data["engines"]["floor"]["all"]["counts"]
+        c = data["engines"][counted]["all"]["counts"]
         rows.append(
             [
                 tier,
@@ -194,16 +190,17 @@ def render_report(
                 "",
                 f"Tier status: {assessed(data['trust'])}.",
                 "",
-                _headline(latest, tier, column),
+                _headline(latest, tier, column, engines),
                 "",
             ]
-        lost = data["engines"]["floor"]["all"]["counts"]["move_ceiling_lost"]
-        moves = data["engines"]["floor"]["all"]["counts"]["labelled_moves"]
-        floor_counts = data["engines"]["floor"]["all"]["counts"]
+        lost = data["engines"][counted]["all"]["counts"]["move_ceiling_lost"]
+        moves = data["engines"][counted]["all"]["counts"]["labelled_moves"]
+        floor_counts = data["engines"][counted]["all"]["counts"]
         reparented = ", ".join(
-            f"{ENGINE_NAMES.get(name, name)} reports {columns['all']['counts']['reported_reparented']}"
-            for name, columns in data["engines"].items()
-            if name in ("difflib", "rapidfuzz")
+            f"{info(name).display_name} reports "
+            f"{data['engines'][name]['all']['counts']['reported_reparented']}"
+            for name in engines.subjects
+            if name in data["engines"]
         )
         out += [
             f"Move ceiling: {lost} of {moves} labelled moves have a byte-identical twin among the "
@@ -249,12 +246,14 @@ def render_report(
     ]
     out += [table(_csv(tables, "per_plan")), ""]
 
-    out += ["## Backend Δ (rapidfuzz − difflib)", ""]
-    out += [table(_csv(tables, "backend_delta")), ""]
+    delta = engines.compared
+    if delta is not None:
+        out += [f"## Backend Δ ({delta[1]} − {delta[0]})", ""]
+        out += [table(_csv(tables, "backend_delta")), ""]
 
     leaderboard = _csv(tables, "leaderboard")
-    out += ["## Leaderboard", "", *calibration_notes(latest)]
-    out += _leaderboard_notes(sorted(set(leaderboard["engine"])))
+    out += ["## Leaderboard", "", *calibration_notes(latest, engines.names)]
+    out += _leaderboard_notes(sorted(set(leaderboard["engine"])), selected_peers, plugin_index)
     out += [table(leaderboard), ""]
 
     out += trust_lines(latest, labels_json)
@@ -266,27 +265,23 @@ def render_report(
     return "\n".join(out) + "\n"
 
 
-def _leaderboard_notes(engines: list[str]) -> list[str]:
-    """The rules under which the peers' rows were produced, and which peers are absent and why."""
-    shown = [p for p in PEER_ENGINES if p in engines]
-    absent = [p for p in PEER_ENGINES if p not in engines]
-    lines = [
-        "Every engine scored by the same scorer on the same pairs, both columns. The peers are "
-        'xmldiff 3.x (`Differ(fast_match=True, ratio_mode="accurate")`) and Docxodus (the '
-        "`docx-scalpel` wheel), run by the optional, frozen `peers` stage "
-        "(`requirements-peers.lock`). A peer is scored only when its outputs cover every pair and were "
-        "made from the current documents; a peer short of that is left out whole, never scored on a "
-        "subset. A peer's own output becomes block pairs by these rules:",
-        "",
-    ]
-    lines += [f"- {rule}" for rule in (*XMLDIFF_RULES, *DOCXODUS_RULES, *OUTPUT_RULES)]
-    lines += [""]
-    if absent:
-        lines += [
-            f"Not shown: {', '.join(absent)} (no current outputs in `results/peers/`; run "
-            "`python stages/peers.py` with the peers extra installed).",
-            "",
-        ]
+def _leaderboard_notes(
+    engines: list[str], selected_peers: Sequence[str] | None, plugin_index: Mapping[str, Any] | None
+) -> list[str]:
+    """The rules under which the peers' rows were produced (each peer's plug-in gives its note; peers
+    sharing one note print it once), and which selected peers are absent and why."""
+    peers = list(Roster(tuple(selected_peers)).peers if selected_peers is not None else roster().peers)
+    shown = [p for p in peers if p in engines]
+    notes: list[Any] = []
+    for peer in sorted(peers):
+        note = getattr(info(peer).engine, "note", None)
+        if note is not None and all(note is not n for n in notes):
+            notes.append(note)
+    lines: list[str] = []
+    for note in notes:
+        members = [p for p in sorted(peers) if getattr(info(p).engine, "note", None) is note]
+        lines += note.lines([p for p in members if p in engines], [p for p in members if p not in engines])
+    lines += plugin_lines([p for p in peers if info(p).third_party], engines, plugin_index)
     if shown:
         lines += [
             '**Move-pair recall** sits beside move precision and recall because which block "moved" '

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from alignbench.runs import BACKENDS
-from alignbench.score.calibration import CALIBRATION, failed_pairs
-from alignbench.score.collect import ENGINES, FLOOR, ScoredPair, scored_peers
+from alignbench.engines import registry
+from alignbench.engines.registry import Roster
+from alignbench.engines.roles import REFERENCE, SUBJECT
+from alignbench.score.calibration import failed_pairs
+from alignbench.score.collect import ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.holdout import assign_family_halves, holdout_summary
 from alignbench.score.passes import PASS_NAMES, PassCounts
@@ -89,15 +91,20 @@ def verdict_summary(pairs: Sequence[ScoredPair], backend: str) -> dict[str, int]
 
 
 def summarise(
-    pairs: Sequence[ScoredPair], score_params: Mapping[str, Any], holdout_seed: int | None = None
+    pairs: Sequence[ScoredPair],
+    score_params: Mapping[str, Any],
+    holdout_seed: int | None = None,
+    roster: Roster | None = None,
 ) -> dict[str, Any]:
     """The whole scored state: per tier trust, engines (with CIs), per-pass tables, verdicts, the
     hold-out halves (the real tier's by family when ``holdout_seed`` is given); and gates."""
+    roster = roster or registry.roster()
+    subjects = roster.subjects
     samples, seed = int(score_params["bootstrap_samples"]), int(score_params["bootstrap_seed"])
     confidence = float(score_params["confidence"])
     tiers: dict[str, Any] = {}
     # peers only when every pair has their output; the calibration rows always
-    engines = (*ENGINES, *CALIBRATION, *scored_peers(list(pairs)))
+    engines = (*roster.headline, *roster.calibration, *scored_peers(list(pairs), roster.peers))
     for tier in TIERS:
         members = tier_pairs(pairs, tier)
         indices = bootstrap_indices(len(members), samples, seed)
@@ -111,44 +118,44 @@ def summarise(
             },
             "engines": {engine: engine_summary(members, engine, indices, confidence) for engine in engines},
             "failed_pairs": failed_pairs(members, engines),
-            "per_pass": {backend: pass_table(members, backend) for backend in BACKENDS},
-            "move_verdicts": {backend: verdict_summary(members, backend) for backend in BACKENDS},
+            "per_pass": {backend: pass_table(members, backend) for backend in subjects},
+            "move_verdicts": {backend: verdict_summary(members, backend) for backend in subjects},
         }
-    versions = sorted({(b, p.engine_versions[b]) for p in pairs for b in BACKENDS})
+    versions = sorted({(b, p.engine_versions[b]) for p in pairs for b in subjects})
     return {
         "score_params": {"bootstrap_samples": samples, "bootstrap_seed": seed, "confidence": confidence},
-        "engine_versions": {b: sorted(v for name, v in versions if name == b) for b in BACKENDS},
+        "engine_versions": {b: sorted(v for name, v in versions if name == b) for b in subjects},
         "tiers": tiers,
-        "holdout": holdout_summary(pairs),
+        "holdout": holdout_summary(pairs, subjects=subjects),
         "holdout_real": (
             {}
             if holdout_seed is None
-            else holdout_summary(pairs, "real", assign_family_halves(pairs, holdout_seed))
+            else holdout_summary(pairs, "real", assign_family_halves(pairs, holdout_seed), subjects)
         ),
-        "gates": gates(tiers),
+        "gates": gates(tiers, subjects),
     }
 
 
-def gates(tiers: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each gate per backend; met only when every backend meets it; not assessed when the tier is not.
+def gates(tiers: Mapping[str, Any], subjects: Sequence[str]) -> list[dict[str, Any]]:
+    """Each gate per subject engine; met only when every one meets it; not assessed when the tier is not.
 
     "No engine move ruled wrong" is also not assessed while any engine move is unreviewed: with no
-    verdict applying (a threshold change makes every verdict stale) the count of moves ruled wrong
-    is zero because nobody ruled, which says nothing about whether they are right.
+    verdict applying the count of moves ruled wrong is zero because nobody ruled, which says nothing
+    about whether they are right.
     """
     result = []
     for name, tier, metric, threshold in RATIO_GATES:
-        values = {b: tiers[tier]["engines"][b]["all"]["headline"][metric] for b in BACKENDS}
+        values = {b: tiers[tier]["engines"][b]["all"]["headline"][metric] for b in subjects}
         met = all(v is not None and v >= threshold for v in values.values())
         assessed = bool(tiers[tier]["trust"]["assessed"])
         result.append(_gate(name, tier, f"{metric} >= {threshold}", values, met, assessed))
     for name, tier, field in VERDICT_GATES:
         verdicts = tiers[tier]["move_verdicts"]
-        values = {b: verdicts[b][field] for b in BACKENDS}
+        values = {b: verdicts[b][field] for b in subjects}
         met = all(v == 0 for v in values.values())
         assessed = bool(tiers[tier]["trust"]["assessed"])
         if field == "wrong":
-            assessed = assessed and all(verdicts[b]["unreviewed"] == 0 for b in BACKENDS)
+            assessed = assessed and all(verdicts[b]["unreviewed"] == 0 for b in subjects)
         result.append(_gate(name, tier, f"{field} engine moves == 0", values, met, assessed))
     return result
 
@@ -186,11 +193,12 @@ def metrics_view(summary: Mapping[str, Any]) -> dict[str, Any]:
         tier_view: dict[str, Any] = {"pairs": len(data["pairs"]), "assessed": int(data["trust"]["assessed"])}
         for engine, columns in data["engines"].items():
             headline_all = columns["all"]["headline"]
-            if engine == FLOOR:
+            role = registry.info(engine).role
+            if role == REFERENCE:
                 tier_view[engine] = {"f1": headline_all["f1"], "f1_plain": headline_all["f1_plain"]}
                 tier_view["labelled_reparented"] = columns["all"]["counts"]["labelled_reparented"]
                 continue
-            if engine not in BACKENDS:
+            if role != SUBJECT:
                 continue
             engine_view = {metric: headline_all[metric] for metric in HEADLINE_METRICS}
             engine_view["reparented"] = columns["all"]["counts"]["reported_reparented"]
@@ -250,8 +258,10 @@ SWEEP_PARAM = "fuzzy_min_similarity"
 SWEEP_FIGURES: tuple[tuple[str, str], ...] = (("f1", "F1"), ("move_recall", "move recall"))
 
 
-def sweep_records(summary: Mapping[str, Any], align_params: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One point per tier, figure and backend at this run's ``align.fuzzy_min_similarity``.
+def sweep_records(
+    summary: Mapping[str, Any], align_params: Mapping[str, Any], subjects: Sequence[str]
+) -> list[dict[str, Any]]:
+    """One point per tier, figure and subject engine at this run's ``align.fuzzy_min_similarity``.
 
     A single run is one point per series; `dvc plots diff` over the experiments of a sweep overlays
     every run's points, which draws each figure against the threshold. Long form (one ``value`` per
@@ -260,7 +270,7 @@ def sweep_records(summary: Mapping[str, Any], align_params: Mapping[str, Any]) -
     records = []
     for tier, data in summary["tiers"].items():
         for key, figure in SWEEP_FIGURES:
-            for backend in BACKENDS:
+            for backend in subjects:
                 records.append(
                     {
                         SWEEP_PARAM: align_params.get(SWEEP_PARAM),

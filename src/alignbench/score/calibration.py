@@ -20,9 +20,6 @@ from alignbench.blocks import ROOT_ADDRESS, BlockTree
 from alignbench.score.counts import COLUMNS, PairCounts, count_pair
 from alignbench.score.truth import Truth
 
-ORACLE = "oracle"
-NULL = "null"
-CALIBRATION: tuple[str, ...] = (ORACLE, NULL)
 # The oracle's headline values by construction; move_ceiling describes the labels, not an engine.
 ORACLE_EXPECTED: dict[str, float] = {
     "precision": 1.0,
@@ -105,10 +102,21 @@ def null_alignment(source: BlockTree, test: BlockTree) -> dict[str, Any]:
 
 
 def calibration_counts(
-    truth: Truth, source: BlockTree, test: BlockTree, lost: frozenset[tuple[str, str]], where: str
+    truth: Truth,
+    source: BlockTree,
+    test: BlockTree,
+    lost: frozenset[tuple[str, str]],
+    where: str,
+    engines: Sequence[str] | None = None,
+    labels: Mapping[str, Any] | None = None,
 ) -> dict[str, dict[str, PairCounts]]:
-    """Counts of the oracle and null rows on one pair, per column, by the engines' own scorer."""
-    outputs = {ORACLE: oracle_alignment(truth), NULL: null_alignment(source, test)}
+    """Counts of the calibration rows (default: every registered one) on one pair, per column, by the
+    engines' own scorer; each row's plug-in is given the pair's labels and truth as params."""
+    from alignbench.engines import registry
+
+    names = registry.roster().calibration if engines is None else engines
+    params = {"labels": labels or {}, "truth": truth}
+    outputs = {name: registry.info(name).engine.align(source, test, params) for name in names}
     return {
         name: {
             column: count_pair(truth, output, column, move_ceiling_lost=lost, where=f"{name} row of {where}")
@@ -123,17 +131,27 @@ def failed_pairs(pairs: Sequence[Any], engines: Sequence[str]) -> dict[str, int]
     return {engine: sum(1 for p in pairs if engine in p.failed) for engine in engines}
 
 
-def oracle_violations(summary: Mapping[str, Any]) -> list[str]:
-    """Every oracle headline that is not what it must be, as ``tier column metric = value``."""
+def self_test_engines(names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The calibration rows that must score exactly 1.0 (their plug-in sets ``self_test = True``)."""
+    from alignbench.engines import registry
+
+    roster = registry.roster(names)
+    return tuple(n for n in roster.calibration if getattr(registry.info(n).engine, "self_test", False))
+
+
+def oracle_violations(summary: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """Every self-test headline that is not what it must be, as ``tier column metric = value``."""
     problems = []
+    expected_rows = self_test_engines(names)
     for tier, data in summary["tiers"].items():
-        oracle = data["engines"].get(ORACLE)
-        if oracle is None:
-            problems.append(f"{tier}: no oracle row")
+        rows = [data["engines"][n] for n in expected_rows if n in data["engines"]]
+        if not rows:
+            problems.append(f"{tier}: no self-test row")
             continue
         for column in COLUMNS:
-            for metric, expected in ORACLE_EXPECTED.items():
-                value = oracle[column]["headline"][metric]
-                if value is not None and value != expected:
-                    problems.append(f"{tier} {column} {metric} = {value} (expected {expected})")
+            for row in rows:
+                for metric, expected in ORACLE_EXPECTED.items():
+                    value = row[column]["headline"][metric]
+                    if value is not None and value != expected:
+                        problems.append(f"{tier} {column} {metric} = {value} (expected {expected})")
     return problems

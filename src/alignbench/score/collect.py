@@ -3,9 +3,11 @@
 Pairs are visited in :func:`alignbench.tiers.discover` order (sorted by tier, then pair) and every
 result is keyed the same way, so summed counts never depend on iteration order.
 
-Peer engines (``results/peers/<engine>/``, written by the frozen, optional ``peers`` stage) are scored
-by the same counts when their outputs cover every pair and were made from the current documents (the
-sha256 each output records equals the labels'); otherwise that peer is left out whole, never in part.
+Which engines are scored, and how, comes from the engine registry (:mod:`alignbench.engines.registry`):
+the selected engines of ``params.yaml engines:`` by role. Peer engines (shipped or third-party) are
+scored by the same counts when their outputs cover every pair and were made from the current
+documents (the sha256 each output records equals the labels'); otherwise that peer is left out whole,
+never in part.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from typing import Any
 import orjson
 
 from alignbench.alignment import PreparedPair
-from alignbench.peers import PEER_ENGINES
+from alignbench.engines import registry
+from alignbench.engines.registry import Roster
+from alignbench.engines.roles import REFERENCE
 from alignbench.recent import RecentByIdentity
-from alignbench.runs import BACKENDS, LoadedPair, align_loaded, alignment_config, load_pair, read_stage_json
+from alignbench.runs import LoadedPair, align_loaded, load_pair, read_stage_json
 from alignbench.score.calibration import calibration_counts, failure_reason, scored_output
 from alignbench.score.ceiling import twin_classes, unrecoverable_moves
 from alignbench.score.counts import COLUMNS, PairCounts, count_reported, reported
@@ -39,10 +43,6 @@ from alignbench.score.trust import pair_trust
 from alignbench.score.truth import Truth, truth_from_labels
 from alignbench.score.verdicts import MoveVerdicts, move_verdicts
 from alignbench.tiers import discover
-
-FLOOR = "floor"
-ENGINES: tuple[str, ...] = (FLOOR, *BACKENDS)
-PEERS: tuple[str, ...] = PEER_ENGINES
 
 
 @dataclass
@@ -64,16 +64,12 @@ class ScoredPair:
 
 
 def output_path(root: Path, engine: str, tier: str, pair: str) -> Path:
-    if engine in PEERS:
-        return root / "results" / "peers" / engine / tier / f"{pair}.json"
-    base = root / "results" / ("floor" if engine == FLOOR else f"alignments/{engine}")
-    return base / tier / f"{pair}.json"
+    return registry.output_path(root, engine, tier, pair)
 
 
 def read_output(root: Path, engine: str, tier: str, pair: str) -> dict[str, Any]:
     path = output_path(root, engine, tier, pair)
-    stage = "floor" if engine == FLOOR else ("peers" if engine in PEERS else f"align@{engine}")
-    return load_json(path, str(path.relative_to(root)), stage)
+    return load_json(path, str(path.relative_to(root)), registry.info(engine).stage)
 
 
 # orjson reads an integer beyond 64 bits as a float where the standard parser keeps it exact: any run
@@ -122,15 +118,20 @@ def count_columns(
 _twin_classes = RecentByIdentity(twin_classes)
 
 
-def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None) -> ScoredPair:
+def score_pair(
+    root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] | None, roster: Roster | None = None
+) -> ScoredPair:
     """Counts of every engine on one pair; ``align_params`` enables the per-pass ``unique`` re-runs."""
+    roster = roster or registry.roster()
     where = f"corpus labels of {loaded.tier}/{loaded.pair}"
     truth = truth_from_labels(loaded.labels, where)
     lost = unrecoverable_moves(truth, loaded.source, loaded.test)
     reading = read_truth(truth, loaded.source, loaded.test)
     twins = (_twin_classes(loaded.source), _twin_classes(loaded.test))
     scored = ScoredPair(loaded.tier, loaded.pair, plan_of(loaded), pair_trust(loaded.labels))
-    scored.counts.update(calibration_counts(truth, loaded.source, loaded.test, lost, where))
+    scored.counts.update(
+        calibration_counts(truth, loaded.source, loaded.test, lost, where, roster.calibration, loaded.labels)
+    )
     scored.half, scored.control = half_of(loaded.labels), is_control(loaded.labels)
     if loaded.tier == REAL:
         origin = pair_origin(root, loaded.pair)
@@ -139,12 +140,12 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
     # Every re-run of this pair (each pass left out, each backend) shares the flattened trees and the
     # similarity memo, built on the first re-run: each result is the one a fresh run gives.
     prepared = PreparedPair(loaded.source, loaded.test)
-    for engine in ENGINES:
+    for engine in roster.headline:
         recorded = read_output(root, engine, loaded.tier, loaded.pair)
         output = _intent_to_treat(scored, engine, recorded)
         source = str(output_path(root, engine, loaded.tier, loaded.pair).relative_to(root))
         scored.counts[engine] = count_columns(truth, output, lost, reading, source, twins)
-        if engine == FLOOR:
+        if registry.info(engine).role == REFERENCE:
             continue
         scored.engine_versions[engine] = str((recorded.get("engine") or {}).get("version", ""))
         scored.ambiguous[engine] = ambiguous_pairs(output)
@@ -159,10 +160,10 @@ def score_pair(root: Path, loaded: LoadedPair, align_params: Mapping[str, Any] |
                 if name in enabled and not needs_rerun(truth, output, name, grouped):
                     reduced[name] = NOTHING_TO_LOSE
                 elif name in enabled:
-                    config = alignment_config(align_params, engine, without=name)
+                    config = registry.info(engine).engine.config(align_params, without=name)
                     reduced[name] = align_loaded(loaded, config, prepared)
         scored.passes[engine] = pass_counts(truth, output, reduced, grouped)
-    for peer in PEERS:
+    for peer in roster.peers:
         recorded = current_peer_output(root, peer, loaded)
         if recorded is not None:
             output = _intent_to_treat(scored, peer, recorded)
@@ -191,16 +192,21 @@ def current_peer_output(root: Path, peer: str, loaded: LoadedPair) -> dict[str, 
     return output
 
 
-def scored_peers(pairs: list[ScoredPair]) -> tuple[str, ...]:
-    """The peers every pair has current outputs for (none when there are no pairs)."""
-    return tuple(peer for peer in PEERS if pairs and all(peer in p.counts for p in pairs))
+def scored_peers(pairs: list[ScoredPair], peers: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The peers (default: the default selection's) every pair has current outputs for (none when
+    there are no pairs)."""
+    peers = registry.roster().peers if peers is None else peers
+    return tuple(peer for peer in peers if pairs and all(peer in p.counts for p in pairs))
 
 
-def score_all(root: Path, align_params: Mapping[str, Any] | None) -> list[ScoredPair]:
-    pairs = [score_pair(root, load_pair(root, tp), align_params) for tp in discover(root)]
-    keep = scored_peers(pairs)
+def score_all(
+    root: Path, align_params: Mapping[str, Any] | None, roster: Roster | None = None
+) -> list[ScoredPair]:
+    roster = roster or registry.Roster(registry.selected(root))
+    pairs = [score_pair(root, load_pair(root, tp), align_params, roster) for tp in discover(root)]
+    keep = scored_peers(pairs, roster.peers)
     for p in pairs:  # a peer missing any pair is left out whole, so no tier is scored on a subset
-        for peer in PEERS:
+        for peer in roster.peers:
             if peer not in keep:
                 p.counts.pop(peer, None)
     return pairs

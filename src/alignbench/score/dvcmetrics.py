@@ -5,18 +5,16 @@ tier, engine and metric printed one row 2,000 characters wide, so the headline i
 way round: one small file per tier and metric (``results/headline/<tier>/<metric>.json``, a row each)
 whose keys are the engines, each followed by its bootstrap half-width (``difflib±``). The table stays
 narrow whatever is added: a new metric is one more line in :data:`HEADLINE_METRICS` (one more row),
-a new engine one more entry in :data:`HEADLINE_ENGINES` (two more columns). Everything else a run
+each selected subject engine (``params.yaml`` ``engines``) two columns. Everything else a run
 measures is in ``results/metrics.json`` (not declared as DVC metrics), ``results/latest.json``,
 ``results/tables/`` and ``REPORT.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 from typing import Any
-
-from alignbench.runs import BACKENDS
 
 HEADLINE_DIR = PurePosixPath("results/headline")
 # (file name, the key of ``ratios.headline``): one row of `dvc metrics show` each, per tier.
@@ -28,7 +26,6 @@ HEADLINE_METRICS: tuple[tuple[str, str], ...] = (
     ("move_recall", "move_recall"),
     ("renumber_recall", "renumber_recall"),
 )
-HEADLINE_ENGINES: tuple[str, ...] = BACKENDS
 HALF_WIDTH_MARK = "±"
 
 
@@ -42,7 +39,7 @@ def half_width(interval: list[float] | None) -> float | None:
     return round((interval[1] - interval[0]) / 2, 4)
 
 
-def headline_files(summary: Mapping[str, Any]) -> dict[str, dict[str, float | None]]:
+def headline_files(summary: Mapping[str, Any], subjects: Sequence[str]) -> dict[str, dict[str, float | None]]:
     """``{relative path: {engine: value, engine±: half-width, ...}}`` for every tier and metric.
 
     A ratio with no denominator (no labelled move in a tier, say) is null, which DVC shows as ``-``.
@@ -51,7 +48,7 @@ def headline_files(summary: Mapping[str, Any]) -> dict[str, dict[str, float | No
     for tier, data in summary["tiers"].items():
         for name, key in HEADLINE_METRICS:
             row: dict[str, float | None] = {}
-            for engine in HEADLINE_ENGINES:
+            for engine in subjects:
                 scored = data["engines"][engine]["all"]
                 row[engine] = scored["headline"][key]
                 row[engine + HALF_WIDTH_MARK] = half_width(scored["ci"][key])

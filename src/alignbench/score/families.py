@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench.errors import AlignbenchError
-from alignbench.runs import BACKENDS, read_stage_json
+from alignbench.runs import read_stage_json
 from alignbench.score.ratios import headline, total
 from alignbench.score.texttable import TextTable
 
@@ -39,8 +39,9 @@ def pair_origin(root: Path, pair: str) -> PairOrigin:
     return PairOrigin(family, manifest.get("restructured") is not None, manifest.get("control") is True)
 
 
-def _row(family: str, members: Sequence[Any], peers: Sequence[str]) -> dict[str, Any]:
-    counts = total([p.counts["floor"]["all"] for p in members])
+def _row(family: str, members: Sequence[Any], peers: Sequence[str], engines: Any) -> dict[str, Any]:
+    reference = engines.reference
+    counts = total([p.counts[reference or engines.headline[0]]["all"] for p in members])
     row: dict[str, Any] = {
         "family": family,
         "pairs": len(members),
@@ -49,24 +50,34 @@ def _row(family: str, members: Sequence[Any], peers: Sequence[str]) -> dict[str,
         "labelled_moves": counts.labelled_moves,
         "labelled_renumbers": counts.labelled_renumbers,
     }
-    for backend in BACKENDS:
+    for backend in engines.subjects:
         values = headline(total([p.counts[backend]["all"] for p in members]))
         row[f"{backend}_f1"] = values["f1"]
         row[f"{backend}_move_recall"] = values["move_recall"]
-    row["floor_f1"] = headline(counts)["f1"]
+    if reference is not None:
+        row[f"{reference}_f1"] = headline(counts)["f1"]
     for peer in peers:
         row[f"{peer}_f1"] = headline(total([p.counts[peer]["all"] for p in members]))["f1"]
     return row
 
 
-def family_columns(peers: Sequence[str]) -> list[str]:
+def family_columns(peers: Sequence[str], engines: Any = None) -> list[str]:
+    """``engines`` is an :class:`alignbench.engines.registry.Roster` (default: the default selection)."""
+    engines = engines or _default_roster()
     columns = ["family", "pairs", "restructured", "labelled_links", "labelled_moves", "labelled_renumbers"]
-    for backend in BACKENDS:
+    for backend in engines.subjects:
         columns += [f"{backend}_f1", f"{backend}_move_recall"]
-    return columns + ["floor_f1"] + [f"{peer}_f1" for peer in peers]
+    reference = [f"{engines.reference}_f1"] if engines.reference else []
+    return columns + reference + [f"{peer}_f1" for peer in peers]
 
 
-def family_rows(pairs: Sequence[Any], peers: Sequence[str]) -> list[dict[str, Any]]:
+def _default_roster() -> Any:
+    from alignbench.engines.registry import roster
+
+    return roster()
+
+
+def family_rows(pairs: Sequence[Any], peers: Sequence[str], engines: Any = None) -> list[dict[str, Any]]:
     """One row per family of the real tier (sorted by name), then the whole tier.
 
     A real pair scored without a manifest family (a test fixture) is grouped under ``n/a`` rather
@@ -76,12 +87,15 @@ def family_rows(pairs: Sequence[Any], peers: Sequence[str]) -> list[dict[str, An
     groups: dict[str, list[Any]] = {}
     for p in real:
         groups.setdefault(p.family or "n/a", []).append(p)
-    rows = [_row(family, groups[family], peers) for family in sorted(groups)]
+    engines = engines or _default_roster()
+    rows = [_row(family, groups[family], peers, engines) for family in sorted(groups)]
     if real:
-        rows.append(_row(ALL_FAMILIES, real, peers))
+        rows.append(_row(ALL_FAMILIES, real, peers, engines))
     return rows
 
 
-def per_family_frame(rows: list[dict[str, Any]], peers: Sequence[str], cell: Any) -> TextTable:
-    columns = family_columns(peers)
+def per_family_frame(
+    rows: list[dict[str, Any]], peers: Sequence[str], cell: Any, engines: Any = None
+) -> TextTable:
+    columns = family_columns(peers, engines)
     return TextTable.from_records([{c: cell(r.get(c)) for c in columns} for r in rows], columns)

@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from alignbench.generate.holdout import HALVES, RULE, holdout_halves
-from alignbench.runs import BACKENDS
 from alignbench.score.counts import PairCounts
 from alignbench.score.ratios import headline, ratio, rounded, total
 
@@ -64,11 +63,19 @@ def assign_family_halves(pairs: Sequence[Any], seed: int, tier: str = "real") ->
 
 
 def holdout_summary(
-    pairs: Sequence[Any], tier: str = "synthetic", groups: Mapping[str, list[str]] | None = None
+    pairs: Sequence[Any],
+    tier: str = "synthetic",
+    groups: Mapping[str, list[str]] | None = None,
+    subjects: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Per backend: headline metrics per half and the dev - check gap; plus control and ambiguity counts.
 
-    ``groups`` names the families in each half when a tier is split by family (the real tier)."""
+    ``groups`` names the families in each half when a tier is split by family (the real tier);
+    ``subjects`` are the engines under test (default: the registry's default selection's)."""
+    if subjects is None:
+        from alignbench.engines.registry import roster
+
+        subjects = roster().subjects
     members = [p for p in pairs if p.tier == tier]
     rule = FAMILY_RULE if groups is not None else RULE
     out: dict[str, Any] = {
@@ -82,7 +89,7 @@ def holdout_summary(
     for half in HALVES:
         out["pairs"][half] = sum(1 for p in members if p.half == half)
     engines: dict[str, Any] = {}
-    for backend in BACKENDS:
+    for backend in subjects:
         halves: dict[str, Any] = {}
         for half in HALVES:
             chosen = [p.counts[backend]["all"] for p in members if p.half == half]
@@ -96,7 +103,7 @@ def holdout_summary(
         engines[backend] = {**halves, "gap": gap}
     out["engines"] = engines
     out["ambiguous_pairs"] = {
-        t: {b: sum(p.ambiguous.get(b, 0) for p in pairs if p.tier == t) for b in BACKENDS}
+        t: {b: sum(p.ambiguous.get(b, 0) for p in pairs if p.tier == t) for b in subjects}
         for t in sorted({p.tier for p in pairs})
     }
     return out

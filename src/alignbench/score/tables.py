@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from alignbench.runs import BACKENDS
+from alignbench.engines.registry import Roster, roster
 from alignbench.score.aggregate import plan_counts
-from alignbench.score.calibration import CALIBRATION
-from alignbench.score.collect import ENGINES, ScoredPair, scored_peers
+from alignbench.score.collect import ScoredPair, scored_peers
 from alignbench.score.counts import COLUMNS, PairCounts
 from alignbench.score.families import family_rows, per_family_frame
 from alignbench.score.passes import PASS_NAMES
@@ -44,10 +43,11 @@ def _frame(rows: list[dict[str, Any]], columns: Sequence[str]) -> TextTable:
     return TextTable.from_records([{c: _cell(r.get(c)) for c in columns} for r in rows], columns)
 
 
-def headline_table(summary: Mapping[str, Any]) -> TextTable:
+def headline_table(summary: Mapping[str, Any], engines: Roster | None = None) -> TextTable:
+    engines = engines or roster()
     rows = []
     for tier, data in summary["tiers"].items():
-        for engine in ENGINES:
+        for engine in engines.headline:
             for column in COLUMNS:
                 block = data["engines"][engine][column]
                 for metric in HEADLINES:
@@ -66,10 +66,11 @@ def headline_table(summary: Mapping[str, Any]) -> TextTable:
     return _frame(rows, ["tier", "engine", "column", "metric", "value", "ci_low", "ci_high"])
 
 
-def per_pass_table(summary: Mapping[str, Any]) -> TextTable:
+def per_pass_table(summary: Mapping[str, Any], engines: Roster | None = None) -> TextTable:
+    engines = engines or roster()
     rows = []
     for tier, data in summary["tiers"].items():
-        for backend in BACKENDS:
+        for backend in engines.subjects:
             for name in PASS_NAMES:
                 rows.append(
                     {"tier": tier, "backend": backend, "pass": name, **data["per_pass"][backend][name]}
@@ -77,9 +78,10 @@ def per_pass_table(summary: Mapping[str, Any]) -> TextTable:
     return _frame(rows, ["tier", "backend", "pass", "made", "in_scope", "wrong", "wrong_rate", "unique"])
 
 
-def per_plan_table(pairs: Sequence[ScoredPair]) -> TextTable:
+def per_plan_table(pairs: Sequence[ScoredPair], engines: Roster | None = None) -> TextTable:
+    engines = engines or roster()
     rows = []
-    for engine in ENGINES:
+    for engine in engines.headline:
         for tier, plan, n, summed in plan_counts(pairs, engine):
             rows.append({"tier": tier, "plan": plan, "engine": engine, "pairs": n, **headline(summed)})
     columns = [
@@ -98,10 +100,11 @@ def per_plan_table(pairs: Sequence[ScoredPair]) -> TextTable:
     return _frame(rows, columns).sorted_by(["tier", "plan", "engine"])
 
 
-def per_pair_table(pairs: Sequence[ScoredPair]) -> TextTable:
+def per_pair_table(pairs: Sequence[ScoredPair], engines: Roster | None = None) -> TextTable:
+    engines = engines or roster()
     rows = []
     for p in pairs:
-        for engine in ENGINES:
+        for engine in engines.headline:
             counts = p.counts[engine]["all"]
             h = headline(counts)
             rows.append(
@@ -147,35 +150,43 @@ def per_pair_table(pairs: Sequence[ScoredPair]) -> TextTable:
     return _frame(rows, columns)
 
 
-def backend_delta_table(summary: Mapping[str, Any]) -> TextTable:
-    """rapidfuzz minus difflib on every headline, from the rounded-at-output values' unrounded source."""
+def backend_delta_table(summary: Mapping[str, Any], engines: Roster | None = None) -> TextTable:
+    """The second subject minus the first on every headline, from the rounded-at-output values'
+    unrounded source."""
+    pair = (engines or roster()).compared
+    if pair is None:
+        return _frame([], ["tier", "column", "metric", "delta"])
+    first, second = pair
     rows = []
     for tier, data in summary["tiers"].items():
         for column in COLUMNS:
-            counts = {b: data["engines"][b][column]["counts"] for b in BACKENDS}
-            values = {b: headline(PairCounts(**counts[b])) for b in BACKENDS}
+            counts = {b: data["engines"][b][column]["counts"] for b in pair}
+            values = {b: headline(PairCounts(**counts[b])) for b in pair}
             for metric in HEADLINES:
-                d, r = values["difflib"][metric], values["rapidfuzz"][metric]
+                d, r = values[first][metric], values[second][metric]
                 rows.append(
                     {
                         "tier": tier,
                         "column": column,
                         "metric": metric,
-                        "difflib": d,
-                        "rapidfuzz": r,
+                        first: d,
+                        second: r,
                         "delta": None if d is None or r is None else r - d,
                     }
                 )
-    return _frame(rows, ["tier", "column", "metric", "difflib", "rapidfuzz", "delta"])
+    return _frame(rows, ["tier", "column", "metric", first, second, "delta"])
 
 
-def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = ()) -> TextTable:
+def leaderboard_table(
+    summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = (), engines: Roster | None = None
+) -> TextTable:
     """Our engines and the floor from the summary; scored peers from the same per-pair counts."""
-    peers = scored_peers(list(pairs))
+    engines = engines or roster()
+    peers = scored_peers(list(pairs), engines.peers)
     rows = []
     for tier, data in summary["tiers"].items():
         failed = data.get("failed_pairs", {})
-        for engine in (*ENGINES, *CALIBRATION):
+        for engine in (*engines.headline, *engines.calibration):
             row: dict[str, Any] = {"tier": tier, "engine": engine, "failed_pairs": failed.get(engine, 0)}
             for column in COLUMNS:
                 for metric in LEADERBOARD_METRICS:
@@ -193,22 +204,26 @@ def leaderboard_table(summary: Mapping[str, Any], pairs: Sequence[ScoredPair] = 
     return _frame(rows, columns)
 
 
-def per_family_table(pairs: Sequence[ScoredPair]) -> TextTable:
+def per_family_table(pairs: Sequence[ScoredPair], engines: Roster | None = None) -> TextTable:
     """The real tier per family (micro), with each scored peer's F1 beside ours and the floor's."""
-    peers = scored_peers(list(pairs))
-    return per_family_frame(family_rows(pairs, peers), peers, _cell)
+    engines = engines or roster()
+    peers = scored_peers(list(pairs), engines.peers)
+    return per_family_frame(family_rows(pairs, peers, engines), peers, _cell, engines)
 
 
-def all_tables(summary: Mapping[str, Any], pairs: Sequence[ScoredPair]) -> dict[str, TextTable]:
+def all_tables(
+    summary: Mapping[str, Any], pairs: Sequence[ScoredPair], engines: Roster | None = None
+) -> dict[str, TextTable]:
     """File stem -> table, in a fixed order."""
+    engines = engines or roster()
     return {
-        "headline": headline_table(summary),
-        "per_pass": per_pass_table(summary),
-        "per_plan": per_plan_table(pairs),
-        "per_family": per_family_table(pairs),
-        "per_pair": per_pair_table(pairs),
-        "backend_delta": backend_delta_table(summary),
-        "leaderboard": leaderboard_table(summary, pairs),
+        "headline": headline_table(summary, engines),
+        "per_pass": per_pass_table(summary, engines),
+        "per_plan": per_plan_table(pairs, engines),
+        "per_family": per_family_table(pairs, engines),
+        "per_pair": per_pair_table(pairs, engines),
+        "backend_delta": backend_delta_table(summary, engines),
+        "leaderboard": leaderboard_table(summary, pairs, engines),
     }
 
 
