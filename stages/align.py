@@ -8,6 +8,7 @@ from pathlib import Path
 
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
+from alignbench.provenance import verify_corpus
 from alignbench.runs import BACKENDS, align_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", required=True, choices=BACKENDS)
     args = parser.parse_args(argv)
     try:
+        verify_corpus(ROOT)  # refuse a mixed, stale or edited corpus (alignbench.manifest)
         written = align_all(ROOT, args.backend)
     except AlignbenchError as exc:
         print(f"align: error: {exc}", file=sys.stderr)

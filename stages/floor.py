@@ -8,6 +8,7 @@ from pathlib import Path
 import alignbench.floor.engine  # noqa: F401 - imported once here, not once per forked worker
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
+from alignbench.provenance import verify_corpus
 from alignbench.runs import floor_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> int:
     batch_gc()
     try:
+        verify_corpus(ROOT)  # refuse a mixed, stale or edited corpus (alignbench.manifest)
         written = floor_all(ROOT)
     except AlignbenchError as exc:
         print(f"floor: error: {exc}", file=sys.stderr)

@@ -12,6 +12,7 @@ from pathlib import Path
 from alignbench.atomic import sweep_temporaries
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
+from alignbench.provenance import verify_corpus, verify_engine_outputs
 from alignbench.score.completeness import expectation, require_complete
 from alignbench.score.write import gate_lines, score_repository
 
@@ -41,6 +42,8 @@ def main(root: Path = ROOT) -> int:
     try:
         print(f"score: {expectation(root)}")
         require_complete(root)
+        verify_corpus(root)  # every input directory exactly as its stage wrote it, at these params
+        verify_engine_outputs(root)
         latest = score_repository(root)
     except AlignbenchError as exc:
         print(f"score: error: {exc}; {_what_is_left(root)}", file=sys.stderr)

@@ -126,12 +126,16 @@ def write_per_pair(
     make: Callable[[LoadedPair], Mapping[str, Any]],
     what: str = "stage",
     header_only: bool = False,
+    made_by: tuple[str, Any, str | None] | None = None,
 ) -> list[Path]:
     """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced.
 
     The pairs are computed through :func:`alignbench.fanout.map_pairs` (in-process or on Dask) and
     only then written, in discovery order: a failing pair leaves every output as it was. ``make``
-    sees only the labels' header (see :func:`load_pair`) when ``header_only``."""
+    sees only the labels' header (see :func:`load_pair`) when ``header_only``. ``made_by`` (stage,
+    params, engine version) is recorded in the directory's manifest, written last
+    (:mod:`alignbench.manifest`); the old one is removed before the first file is replaced."""
+    from alignbench import manifest
     from alignbench.fanout import map_pairs
 
     pairs = discover(root)
@@ -142,8 +146,11 @@ def write_per_pair(
         what,
     )
     written = [out_dir / tier_pair.tier / f"{tier_pair.pair}.json" for tier_pair in pairs]
+    stage, params, engine = made_by or (what, None, None)
+    manifest.invalidate(out_dir)  # a run killed from here on leaves no manifest: consumers refuse it
     write_texts(list(zip(written, texts, strict=True)))
     prune(out_dir, written)  # the stage keeps its directory between runs: drop what no pair made
+    manifest.write(out_dir, stage, params, engine, written)
     return written
 
 
@@ -192,14 +199,28 @@ class FloorJob:
 
 def align_all(root: Path, backend: str) -> list[Path]:
     """The align stage: ``results/alignments/<backend>/<tier>/<pair>.json`` for every pair."""
-    config = alignment_config(read_params(root, "align"), backend)
+    from alignbench.alignment import engine_version
+
+    params = read_params(root, "align")
+    config = alignment_config(params, backend)
     out_dir = root / "results" / "alignments" / backend
-    return write_per_pair(root, out_dir, AlignJob(config), what=f"align@{backend}", header_only=True)
+    stage = f"align@{backend}"
+    made_by = (stage, params, engine_version(config))
+    return write_per_pair(root, out_dir, AlignJob(config), what=stage, header_only=True, made_by=made_by)
+
+
+def floor_engine_version() -> str:
+    """What the floor stage's manifest records as its engine."""
+    from alignbench.floor.rules import FLOOR_ENGINE
+
+    return f"{FLOOR_ENGINE['name']} {FLOOR_ENGINE['version']}"
 
 
 def floor_all(root: Path) -> list[Path]:
     """The floor stage: ``results/floor/<tier>/<pair>.json`` for every pair."""
-    return write_per_pair(root, root / "results" / "floor", FloorJob(), what="floor", header_only=True)
+    made_by = ("floor", None, floor_engine_version())
+    out_dir = root / "results" / "floor"
+    return write_per_pair(root, out_dir, FloorJob(), what="floor", header_only=True, made_by=made_by)
 
 
 def read_stage_json(path: Path, shown: str, stage: str) -> Any:

@@ -1,0 +1,81 @@
+"""A pair's labels describe that pair's own documents, and its directories hold nothing else.
+
+A digest proves a document's bytes, not whose they are: a labels file pointing at another pair's
+byte-identical document passes every digest check while the pair's own documents go unchecked (and
+unscored). So each tier fixes where a pair's documents live, and label_check refuses a labels file
+naming a document anywhere else, and any file in a pair's directories that no stage or labelling
+tool writes (a stray file there is either leftover work or something a later reader may pick up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+# tier -> the directory each pair's documents live in, {pair} replaced by the pair id
+DOCUMENT_DIRS: dict[str, str] = {
+    "real": "corpus/real/{pair}",
+    "synthetic": "corpus/synthetic/{pair}",
+}
+# What may sit beside a real pair's labels.yaml: the labelling tools' files (docs/LABELLING.md).
+REAL_LABEL_FILES = frozenset(
+    {
+        "labels.yaml",
+        "worksheet.md",
+        "move_worksheet.md",
+        "sheet.txt",
+        "blind-labels.yaml",
+        "blind-sheet.txt",
+        "agreement.json",
+        "agreement.md",
+        "adjudication.md",
+    }
+)
+# What prepare writes beside a real pair's two documents.
+REAL_DOCUMENT_EXTRAS = frozenset({"manifest.json", "NOTICE.md"})
+
+
+def _strays(directory: Path, allowed: frozenset[str] | set[str]) -> list[str]:
+    if not directory.is_dir():
+        return []
+    return sorted(p.name for p in directory.iterdir() if p.name not in allowed or not p.is_file())
+
+
+def ownership_problems(
+    data: Mapping[str, Any], tier: str, pair: str, labels_path: Path, root: Path
+) -> list[str]:
+    """Problems with where the labels' documents are and what the pair's directories hold."""
+    template = DOCUMENT_DIRS.get(tier)
+    if template is None:
+        return []
+    home = PurePosixPath(template.format(pair=pair))
+    problems: list[str] = []
+    names: set[str] = set()
+    for side in ("source", "test"):
+        spec = data.get(side)
+        file = spec.get("file") if isinstance(spec, Mapping) else None
+        if not isinstance(file, str):
+            continue  # the schema check names a missing file
+        path = PurePosixPath(file)
+        if path.parent != home or ".." in path.parts:
+            problems.append(
+                f"$.{side}.file: {file} is not this pair's document (a {tier} pair's documents live in "
+                f"{home}/, even when another pair's file holds the same bytes); point it at {home}/"
+            )
+        names.add(path.name)
+    if tier == "synthetic":
+        strays = [f"{home}/{n}" for n in _strays(root / home, {"labels.yaml", *names})]
+    else:
+        strays = [f"{home}/{n}" for n in _strays(root / home, set(REAL_DOCUMENT_EXTRAS | names))]
+        labels_dir = labels_path.parent
+        shown = (
+            labels_dir.relative_to(root).as_posix() if labels_dir.is_relative_to(root) else str(labels_dir)
+        )
+        strays += [f"{shown}/{n}" for n in _strays(labels_dir, REAL_LABEL_FILES)]
+    for stray in strays:
+        problems.append(
+            f"{stray}: a file no stage or labelling tool writes sits in the pair's directory; "
+            "remove it (or re-run the stage that owns the directory)"
+        )
+    return problems
