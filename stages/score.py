@@ -13,7 +13,9 @@ from alignbench.atomic import sweep_temporaries
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
 from alignbench.provenance import verify_corpus, verify_engine_outputs
+from alignbench.runs import read_params
 from alignbench.score.completeness import expectation, require_complete
+from alignbench.score.settings import score_settings
 from alignbench.score.write import gate_lines, score_repository
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +44,7 @@ def main(root: Path = ROOT) -> int:
     try:
         print(f"score: {expectation(root)}")
         require_complete(root)
+        score_settings(read_params(root, "score"))  # bad score params are named before any input is read
         verify_corpus(root)  # every input directory exactly as its stage wrote it, at these params
         verify_engine_outputs(root)
         latest = score_repository(root)
