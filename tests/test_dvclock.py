@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from alignbench.dvclock import BACKUP, LOCK, MARKER, check, lock_problem, main, restore
+from alignbench.dvclock import BACKUP, LOCK, MARKER, RWLOCK, check, lock_problem, main, restore
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = (REPO / "dvc.lock").read_bytes() if (REPO / "dvc.lock").is_file() else b""
@@ -49,6 +49,21 @@ def test_the_check_says_in_one_line_how_to_recover(tmp_path: Path, monkeypatch, 
     assert err == [f"{LOCK} is torn: it is empty; {check(tmp_path).split('; ', 1)[1]}"]
     assert "make repro" in err[0] and "git checkout -- dvc.lock" in err[0]
     (tmp_path / LOCK).write_bytes(COMMITTED)
+    assert main(["check"]) == 0
+
+
+def test_the_check_names_a_torn_rwlock_and_a_guarded_run_removes_it(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / LOCK).write_bytes(COMMITTED)
+    (tmp_path / RWLOCK).parent.mkdir(parents=True)
+    (tmp_path / RWLOCK).write_bytes(b'{"read": {}, "wri')
+    assert main(["check"]) == 2
+    assert f"{RWLOCK} is torn" in capsys.readouterr().err
+    from alignbench.dvclock import _clear_torn_rwlock
+
+    assert _clear_torn_rwlock(tmp_path) and not (tmp_path / RWLOCK).exists()
     assert main(["check"]) == 0
 
 
@@ -170,4 +185,11 @@ def test_a_killed_dvc_repro_always_recovers_with_one_command(tmp_path: Path) -> 
         assert recovery.wait(timeout=120) == 0, recovery.stderr.read().decode()
         assert b"restored" in recovery.stderr.read()
         _status_is_clean(root, env)
+    # DVC's record of running stages, torn the same way (a kill found this one): removed, then the run
+    (root / "params.yaml").write_text("value: torn-rwlock\n", encoding="utf-8")
+    (root / RWLOCK).write_bytes(b"")
+    recovery = _guard(root, env)
+    assert recovery.wait(timeout=120) == 0, recovery.stderr.read().decode()
+    assert f"removed the torn {RWLOCK}".encode() in recovery.stderr.read()
+    _status_is_clean(root, env)
     assert any(group for group, _ in outcomes) and not all(group for group, _ in outcomes), outcomes

@@ -17,6 +17,7 @@ Exit status: ``dvc repro``'s own for ``repro``; 0 or 2 for ``check`` and ``resto
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -31,6 +32,11 @@ import yaml
 from alignbench.atomic import write_bytes
 
 LOCK = "dvc.lock"
+# DVC's record of the stages running now (pids of live processes; dead ones it drops itself). It is
+# written in place too, and a kill can leave it empty: every later run then fails ("JSON structure
+# is corrupted") until it is removed. ``.dvc/tmp/lock`` is the flock DVC holds while it runs.
+RWLOCK = ".dvc/tmp/rwlock"
+REPO_LOCK = ".dvc/tmp/lock"
 BACKUP = ".dvc/tmp/alignbench-dvc.lock.valid"
 MARKER = ".dvc/tmp/alignbench-repro.running"
 RECOVER = "run `make repro` (it restores the copy kept before the last run), or `git checkout -- dvc.lock`"
@@ -123,6 +129,45 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _rwlock_is_torn(root: Path) -> bool:
+    try:
+        data = (root / RWLOCK).read_bytes()
+    except FileNotFoundError:
+        return False
+    try:
+        return not isinstance(json.loads(data), dict)
+    except ValueError:
+        return True
+
+
+def _dvc_is_idle(root: Path) -> bool:
+    """Whether no DVC process holds this repository's lock now (DVC takes it with flock)."""
+    import fcntl
+
+    try:
+        handle = open(root / REPO_LOCK, "rb")  # noqa: SIM115 - held only for the probe below
+    except FileNotFoundError:
+        return True
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    return True
+
+
+def _clear_torn_rwlock(root: Path) -> bool:
+    """Remove a torn ``.dvc/tmp/rwlock`` when no DVC runs here; ``False`` when one does."""
+    if not _rwlock_is_torn(root):
+        return True
+    if not _dvc_is_idle(root):
+        return False
+    (root / RWLOCK).unlink(missing_ok=True)
+    _say(f"removed the torn {RWLOCK} a killed dvc left (it only lists running dvc processes)")
+    return True
+
+
 def _say(line: str) -> None:
     print(f"dvclock: {line}", file=sys.stderr, flush=True)
 
@@ -138,6 +183,9 @@ def _recover_before_run(root: Path) -> int | None:
         if restore(root):
             _say(f"the previous dvc repro did not finish; restored {LOCK} from before it")
         marker.unlink()
+    if not _clear_torn_rwlock(root):
+        _say(f"{RWLOCK} is torn and a dvc process is running here; wait for it to end, then re-run")
+        return 2
     problem = check(root)
     if problem:
         if restore(root):
@@ -164,6 +212,8 @@ def repro(root: Path, args: Sequence[str]) -> int:
     except KeyboardInterrupt:
         status = -2
     torn = check(root)
+    if status < 0:
+        _clear_torn_rwlock(root)
     if status < 0 or torn:
         if restore(root):
             _say(f"dvc repro did not finish; restored {LOCK} from before it (re-run `make repro`)")
@@ -182,7 +232,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "repro":
         return repro(root, args)
     if command == "check" and not args:
-        problem = check(root)
+        problem = check(root) or (
+            f"{RWLOCK} is torn (a killed dvc left it); run `make repro`, which removes it"
+            if _rwlock_is_torn(root)
+            else None
+        )
         if problem:
             print(problem, file=sys.stderr)
             return 2
