@@ -22,6 +22,7 @@ import pytest
 from alignbench import manifest
 from alignbench.generate.stage import generate_params
 from alignbench.labels.check import check_file
+from alignbench.provenance import verify_corpus
 from alignbench.runs import align_all, floor_all
 
 REPO = Path(__file__).resolve().parents[1]
@@ -54,6 +55,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     record = {
         "schema": "alignbench/labels-summary/v1",
         "pairs": [{"tier": "synthetic", "pair": pair} for pair in PAIRS],
+        "inputs": verify_corpus(root),  # what label_check records: the manifests of the corpus it passed
     }
     (root / "results").mkdir()
     (root / "results" / "labels.json").write_text(json.dumps(record), encoding="utf-8")
@@ -154,6 +156,18 @@ def test_label_check_and_score_refuse_a_tier_generated_with_another_holdout_seed
     assert _stage("label_check").main(["--root", str(repo)]) == 2
     err = [line for line in capsys.readouterr().err.splitlines() if line]
     assert len(err) == 1 and expected in err[0]
+
+
+def test_score_refuses_a_label_record_of_another_corpus(repo: Path, capsys) -> None:
+    synthetic = repo / "corpus" / "synthetic"
+    labels = synthetic / PAIRS[0] / "labels.yaml"
+    labels.write_bytes(labels.read_bytes() + b"# regenerated\n")
+    files = sorted(p for p in synthetic.rglob("*") if p.is_file() and p.name != manifest.MANIFEST_NAME)
+    manifest.write(synthetic, "generate", generate_params(repo), None, files)  # as generate would
+    status, err = _score(repo, capsys)
+    assert status == 2 and len(err) == 1
+    assert "results/labels.json: label_check passed another corpus/synthetic than the one on disk" in err[0]
+    assert "re-run the label_check stage" in err[0]
 
 
 def test_an_edited_or_stray_output_file_is_refused(repo: Path, capsys) -> None:

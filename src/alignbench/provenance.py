@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from alignbench import manifest
+from alignbench.errors import AlignbenchError
 from alignbench.runs import BACKENDS, alignment_config, floor_engine_version, read_params
 
 REAL_DIR = "corpus/real"
@@ -70,3 +71,18 @@ def verify_engine_outputs(root: Path) -> None:
 def verify_score_outputs(root: Path) -> None:
     """The score stage's tables, latest.json, metrics.json and plots, all from one run at these params."""
     manifest.verify(root, TABLES_DIR, "score", score_params(root))
+
+
+def verify_label_record(root: Path, record: Mapping[str, Any], read: Mapping[str, str]) -> None:
+    """label_check's record (``results/labels.json``) names the corpus manifests it checked: they must
+    be the ones on disk now (``read``), or the labels passed were another corpus's."""
+    recorded = record.get("inputs")
+    if recorded != dict(read):
+        changed = sorted(
+            name for name in read if not isinstance(recorded, Mapping) or recorded.get(name) != read[name]
+        )
+        shown = ", ".join(changed) or "its inputs"
+        raise AlignbenchError(
+            f"results/labels.json: label_check passed another {shown} than the one on disk; "
+            f"{manifest.rerun_hint('label_check')}"
+        )
