@@ -239,20 +239,25 @@ def test_label_check_refuses_stray_files_in_a_pair_directory(repo: Path) -> None
     labels = repo / f"corpus/synthetic/{pair}/labels.yaml"
     (labels.parent / "notes.md").write_text("left behind\n", encoding="utf-8")
     result = check_file(labels, root=repo, expect=("synthetic", pair))
-    assert any(f"corpus/synthetic/{pair}/notes.md: a file no stage" in p for p in result.problems)
+    assert any(
+        f"corpus/synthetic/{pair}/notes.md: a file its stage does not write" in p for p in result.problems
+    )
     # and the tier's manifest refuses it before any pair is checked
     with pytest.raises(Exception, match=r"1 file\(s\) its stage did not write, first .*notes\.md"):
         manifest.verify(repo, "corpus/synthetic", "generate", generate_params(repo))
 
 
-def test_a_real_pairs_directories_hold_only_their_documents_and_labelling_files(tmp_path: Path) -> None:
+def test_a_real_pairs_document_directory_holds_only_what_prepare_writes(tmp_path: Path) -> None:
     pair = "csa-1.1-to-2.0"
     for where in ("corpus/real", "corpus/labels/real"):
         shutil.copytree(REPO / where / pair, tmp_path / where / pair)
     labels = tmp_path / "corpus/labels/real" / pair / "labels.yaml"
     assert check_file(labels, root=tmp_path, expect=("real", pair)).ok
-    (labels.parent / "labels.yaml.orig").write_text("an editor's backup\n", encoding="utf-8")
-    (tmp_path / "corpus/real" / pair / "source.md~").write_text("another\n", encoding="utf-8")
+    (labels.parent / "my-notes.txt").write_text("the labeller's own workspace\n", encoding="utf-8")
+    assert check_file(labels, root=tmp_path, expect=("real", pair)).ok
+    (tmp_path / "corpus/real" / pair / "source.md~").write_text("an editor's backup\n", encoding="utf-8")
     problems = check_file(labels, root=tmp_path, expect=("real", pair)).problems
-    assert any(f"corpus/labels/real/{pair}/labels.yaml.orig: a file no stage" in p for p in problems)
-    assert any(f"corpus/real/{pair}/source.md~: a file no stage" in p for p in problems)
+    assert [p for p in problems if "a file its stage does not write" in p] == [
+        f"corpus/real/{pair}/source.md~: a file its stage does not write sits in the pair's directory; "
+        "remove it (or re-run the stage that owns the directory)"
+    ]

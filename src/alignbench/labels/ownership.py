@@ -3,8 +3,9 @@
 A digest proves a document's bytes, not whose they are: a labels file pointing at another pair's
 byte-identical document passes every digest check while the pair's own documents go unchecked (and
 unscored). So each tier fixes where a pair's documents live, and label_check refuses a labels file
-naming a document anywhere else, and any file in a pair's directories that no stage or labelling
-tool writes (a stray file there is either leftover work or something a later reader may pick up).
+naming a document anywhere else, and any file in a pair's document directory (a stage's output:
+``corpus/real/<pair>``, ``corpus/synthetic/<pair>``) that its stage does not write: leftover work, or
+something a later reader may pick up.
 """
 
 from __future__ import annotations
@@ -18,20 +19,6 @@ DOCUMENT_DIRS: dict[str, str] = {
     "real": "corpus/real/{pair}",
     "synthetic": "corpus/synthetic/{pair}",
 }
-# What may sit beside a real pair's labels.yaml: the labelling tools' files (docs/LABELLING.md).
-REAL_LABEL_FILES = frozenset(
-    {
-        "labels.yaml",
-        "worksheet.md",
-        "move_worksheet.md",
-        "sheet.txt",
-        "blind-labels.yaml",
-        "blind-sheet.txt",
-        "agreement.json",
-        "agreement.md",
-        "adjudication.md",
-    }
-)
 # What prepare writes beside a real pair's two documents.
 REAL_DOCUMENT_EXTRAS = frozenset({"manifest.json", "NOTICE.md"})
 
@@ -45,9 +32,14 @@ def _strays(directory: Path, allowed: frozenset[str] | set[str]) -> list[str]:
 def ownership_problems(
     data: Mapping[str, Any], tier: str, pair: str, labels_path: Path, root: Path
 ) -> list[str]:
-    """Problems with where the labels' documents are and what the pair's directories hold."""
+    """Problems with where the labels' documents are and what the pair's directories hold, for a labels
+    file in its tier's layout (a loose file checked by path, a test fixture, has no pair directory)."""
+    from alignbench.tiers import TIER_DIRS
+
     template = DOCUMENT_DIRS.get(tier)
-    if template is None:
+    if template is None or tier not in TIER_DIRS:
+        return []
+    if Path(labels_path).resolve() != (root / TIER_DIRS[tier] / pair / "labels.yaml").resolve():
         return []
     home = PurePosixPath(template.format(pair=pair))
     problems: list[str] = []
@@ -66,16 +58,11 @@ def ownership_problems(
         names.add(path.name)
     if tier == "synthetic":
         strays = [f"{home}/{n}" for n in _strays(root / home, {"labels.yaml", *names})]
-    else:
+    else:  # corpus/labels/real/<pair>/ is the labeller's hand-made workspace: only prepare's side is fixed
         strays = [f"{home}/{n}" for n in _strays(root / home, set(REAL_DOCUMENT_EXTRAS | names))]
-        labels_dir = labels_path.parent
-        shown = (
-            labels_dir.relative_to(root).as_posix() if labels_dir.is_relative_to(root) else str(labels_dir)
-        )
-        strays += [f"{shown}/{n}" for n in _strays(labels_dir, REAL_LABEL_FILES)]
     for stray in strays:
         problems.append(
-            f"{stray}: a file no stage or labelling tool writes sits in the pair's directory; "
+            f"{stray}: a file its stage does not write sits in the pair's directory; "
             "remove it (or re-run the stage that owns the directory)"
         )
     return problems
