@@ -395,8 +395,8 @@ def _result(client: Any, future: Any, futures: list[Any], what: str, setting: st
         try:
             return future.result(timeout=_POLL_S)
         except TimeoutError:
-            if future.done():
-                raise  # the pair's own error, raised inside the task
+            if future.done():  # finished, its result still on the way (or its own TimeoutError)
+                return future.result()
         if client.nthreads():
             since = None
             continue
