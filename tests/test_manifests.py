@@ -19,15 +19,24 @@ from pathlib import Path
 
 import pytest
 
-from alignbench import manifest
-from alignbench.generate.stage import generate_params
 from alignbench.labels.check import check_file
-from alignbench.provenance import verify_corpus
 from alignbench.runs import align_all, floor_all
+from alignbench.yamlload import load_yaml
+
+try:  # absent before issue 33: the probe's scenarios below then run, and fail, on the stages alone
+    from alignbench import manifest
+    from alignbench.provenance import verify_corpus
+except ImportError:  # pragma: no cover - only on the base commit
+    manifest = verify_corpus = None  # type: ignore[assignment]
 
 REPO = Path(__file__).resolve().parents[1]
 PAIRS = ("csa-2.1--hard-move-edit-a", "csa-2.1--mixed-a", "csa-2.1--mixed-b", "csa-2.1--moves-a")
 ALIGNMENTS = "results/alignments/difflib"
+MANIFEST = "MANIFEST.json"
+
+
+def generate_params(root: Path) -> dict:
+    return load_yaml(root / "params.yaml", "params")["generate"]
 
 
 def _stage(name: str):
@@ -51,12 +60,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for pair in PAIRS:
         shutil.copytree(REPO / "corpus" / "synthetic" / pair, synthetic / pair)
     files = sorted(p for p in synthetic.rglob("*") if p.is_file())
-    manifest.write(synthetic, "generate", generate_params(root), None, files)
     record = {
         "schema": "alignbench/labels-summary/v1",
         "pairs": [{"tier": "synthetic", "pair": pair} for pair in PAIRS],
-        "inputs": verify_corpus(root),  # what label_check records: the manifests of the corpus it passed
     }
+    if manifest is not None:  # as generate writes it, and label_check records it
+        manifest.write(synthetic, "generate", generate_params(root), None, files)
+        record["inputs"] = verify_corpus(root)
     (root / "results").mkdir()
     (root / "results" / "labels.json").write_text(json.dumps(record), encoding="utf-8")
     align_all(root, "difflib")
@@ -88,7 +98,7 @@ def _set_param(root: Path, old: str, new: str) -> None:
 def test_score_accepts_what_its_stages_wrote(repo: Path, capsys) -> None:
     status, err = _score(repo, capsys)
     assert status == 0, err
-    assert (repo / "results" / "tables" / manifest.MANIFEST_NAME).is_file()
+    assert (repo / "results" / "tables" / MANIFEST).is_file()
     report = manifest.read(repo / "results" / "tables", "score", "results/tables")
     assert "../latest.json" in report["files"] and "leaderboard.csv" in report["files"]
 
@@ -123,7 +133,7 @@ def test_a_sigkill_in_the_align_write_phase_leaves_a_mix_that_score_refuses(repo
     after = {p.name: p.read_bytes() for p in (repo / ALIGNMENTS / "synthetic").iterdir()}
     changed = sorted(name for name in before if after[name] != before[name])
     assert len(changed) == 2, "the kill should leave two files of the new config and two of the old"
-    assert not (repo / ALIGNMENTS / manifest.MANIFEST_NAME).exists()
+    assert not (repo / ALIGNMENTS / MANIFEST).exists()
     for params in ("0.65", "0.60"):  # whichever config params.yaml names now, the mix is refused
         if params == "0.60":
             _set_param(repo, "fuzzy_min_similarity: 0.65", "fuzzy_min_similarity: 0.60")
@@ -162,7 +172,7 @@ def test_score_refuses_a_label_record_of_another_corpus(repo: Path, capsys) -> N
     synthetic = repo / "corpus" / "synthetic"
     labels = synthetic / PAIRS[0] / "labels.yaml"
     labels.write_bytes(labels.read_bytes() + b"# regenerated\n")
-    files = sorted(p for p in synthetic.rglob("*") if p.is_file() and p.name != manifest.MANIFEST_NAME)
+    files = sorted(p for p in synthetic.rglob("*") if p.is_file() and p.name != MANIFEST)
     manifest.write(synthetic, "generate", generate_params(repo), None, files)  # as generate would
     status, err = _score(repo, capsys)
     assert status == 2 and len(err) == 1
@@ -205,8 +215,8 @@ def test_manifests_are_byte_stable_and_hold_no_path_of_this_machine(built: Path,
     shutil.copytree(built, again)
     align_all(again, "difflib")
     for name in (ALIGNMENTS, "corpus/synthetic", "results/floor"):
-        text = (again / name / manifest.MANIFEST_NAME).read_bytes()
-        assert text == (built / name / manifest.MANIFEST_NAME).read_bytes()
+        text = (again / name / MANIFEST).read_bytes()
+        assert text == (built / name / MANIFEST).read_bytes()
         assert str(tmp_path).encode() not in text and str(REPO).encode() not in text
 
 
