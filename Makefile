@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export DVC_NO_ANALYTICS := 1
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: setup repro test test-slow test-browser browser screenshots lint format bench check-repro clean-venv wild
+.PHONY: setup repro check-lock test test-slow test-browser browser screenshots lint format bench check-repro clean-venv wild
 
 setup: $(STAMP)
 
@@ -22,8 +22,14 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/python -m compileall -q -j 0 src stages
 	touch $(STAMP)
 
+# dvc repro behind a guard (alignbench.dvclock): a valid dvc.lock is kept before the run and put back
+# if the run dies, so a killed run never leaves the project wedged on a torn lock. `make check-lock`
+# says in one line whether dvc.lock is whole and how to recover if not.
 repro: $(STAMP)
-	$(BIN)/dvc repro
+	$(BIN)/python -m alignbench.dvclock repro
+
+check-lock: $(STAMP)
+	$(BIN)/python -m alignbench.dvclock check
 
 # The tests cover the optional peer engines too, so `make test` also installs their pins. The
 # Docxodus wheel exists for x86_64 Linux only; elsewhere the peer-engine tests skip with a reason.

@@ -14,6 +14,7 @@ from pathlib import Path
 from alignbench.engines.stage import run_named, run_third_party
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
+from alignbench.provenance import verify_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if bool(args.engines) == args.third_party:
         parser.error("name engines or pass --third-party, not both")
     try:
+        verify_corpus(ROOT)  # refuse a mixed, stale or edited corpus (alignbench.manifest)
         lines = run_third_party(ROOT) if args.third_party else run_named(ROOT, args.engines)
     except AlignbenchError as exc:
         print(f"engines: error: {exc}", file=sys.stderr)

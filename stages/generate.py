@@ -16,10 +16,12 @@ from alignbench.generate.stage import (
     OUT_DIR,
     build_tier,
     check_tier,
+    generate_params,
     read_enabled_plans,
     summary_table,
     write_tier,
 )
+from alignbench.provenance import verify_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare a fresh build with the committed tier")
     args = parser.parse_args(argv)
     try:
+        verify_corpus(ROOT, synthetic=False)  # the prepared real tier, exactly as prepare wrote it
         enabled = read_enabled_plans(ROOT)
         if args.check:
             problems = check_tier(ROOT, enabled)
@@ -42,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{OUT_DIR}: reproduces byte for byte")
             return 0
         results = build_tier(ROOT, enabled)
-        write_tier(results, ROOT / OUT_DIR)
+        write_tier(results, ROOT / OUT_DIR, generate_params(ROOT))
         print(summary_table(results))
         return 0
     except AlignbenchError as exc:

@@ -22,6 +22,7 @@ from alignbench.labels.completeness import (
     require_checkout,
 )
 from alignbench.labels.pipeline import build_summary, check_all, real_labels
+from alignbench.provenance import verify_corpus
 from alignbench.tiers import discover
 
 OUTPUT = "results/labels.json"
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"label_check: removed {leftover.name}, left by an interrupted earlier run", file=sys.stderr)
     try:
         require_checkout(root)
+        read = verify_corpus(root)  # both tiers exactly as prepare and generate wrote them, at these params
         expected = expected_pairs(root)
         print(f"label_check: {expected.statement()}")
         incomplete = completeness_problems(expected, discover(root))
@@ -65,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"label check failed for {len(failed)} of {len(results)} pair(s)"
                 + (f" and {len(incomplete)} completeness problem(s)" if incomplete else "")
             )
-        write_json(output, build_summary(results, root))
+        write_json(output, {**build_summary(results, root), "inputs": read})  # which corpus it passed
     except AlignbenchError as exc:
         print(f"label_check: error: {exc}; {_no_stale_output(output, args.output)}", file=sys.stderr)
         return exit_code(exc)

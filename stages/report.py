@@ -13,6 +13,7 @@ from alignbench.errors import AlignbenchError
 from alignbench.fanout import batch_gc
 from alignbench.labels.blind_summary import blind_pass_summary
 from alignbench.labels.hardest import load_hardest
+from alignbench.provenance import verify_score_outputs
 from alignbench.report import render_report
 from alignbench.report.reader_changes import load_reader_changes
 
@@ -36,6 +37,7 @@ def _plugin_index() -> dict | None:
 def main() -> int:
     batch_gc()
     try:
+        verify_score_outputs(ROOT)  # tables, latest.json and plots from one score run at these params
         latest = json.loads(_read(ROOT / "results" / "latest.json"))
         tables = {name: _read(ROOT / "results" / "tables" / f"{name}.csv") for name in TABLES}
         labels_path = ROOT / "results" / "labels.json"

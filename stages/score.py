@@ -12,7 +12,10 @@ from pathlib import Path
 from alignbench.atomic import sweep_temporaries
 from alignbench.errors import AlignbenchError, exit_code
 from alignbench.fanout import batch_gc
-from alignbench.score.completeness import expectation, require_complete
+from alignbench.provenance import verify_corpus, verify_engine_outputs, verify_label_record
+from alignbench.runs import read_params
+from alignbench.score.completeness import expectation, label_record, require_complete
+from alignbench.score.settings import score_settings
 from alignbench.score.write import gate_lines, score_repository
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +45,10 @@ def main(root: Path = ROOT) -> int:
     try:
         print(f"score: {expectation(root)}")
         require_complete(root)
+        score_settings(read_params(root, "score"))  # bad score params are named before any input is read
+        read = verify_corpus(root)  # every input directory exactly as its stage wrote it, at these params
+        verify_label_record(root, label_record(root), read)
+        verify_engine_outputs(root)
         latest = score_repository(root)
     except AlignbenchError as exc:
         print(f"score: error: {exc}; {_what_is_left(root)}", file=sys.stderr)

@@ -184,18 +184,19 @@ def test_writing_the_tier_over_an_old_one_rewrites_only_changed_files_and_drops_
 
     out = tmp_path / "synthetic"
     results = [PairResult("p1", "edits", {"source.md": b"S\n", "test.md": b"T\n"}, [], 0)]
-    write_tier(results, out)
+    write_tier(results, out, {"holdout_seed": 1})
     unchanged = (out / "p1" / "source.md").stat()
     (out / "p1" / "test.md").write_bytes(b"hand-edited\n")
     (out / "p1" / "labels.yaml.orig").write_bytes(b"stray\n")
     (out / "old-pair").mkdir()
     (out / "old-pair" / "source.md").write_bytes(b"gone\n")
     (out / "README").write_bytes(b"stray at the top\n")
-    write_tier(results, out)
+    write_tier(results, out, {"holdout_seed": 1})
     again = (out / "p1" / "source.md").stat()
     assert (again.st_ino, again.st_mtime_ns) == (unchanged.st_ino, unchanged.st_mtime_ns)
     assert (out / "p1" / "test.md").read_bytes() == b"T\n"
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        "MANIFEST.json",
         "p1",
         "p1/source.md",
         "p1/test.md",

@@ -12,7 +12,7 @@ from alignbench.cli import main as alignbench_main
 from alignbench.labels.init import init_pair
 from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.move_rule import MOVE_RULE
-from labels_fixtures.support import FIXTURES
+from labels_fixtures.support import FIXTURES, restamp_real_tier
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PAIR_DIR = Path("corpus/labels/real/mini")
@@ -161,6 +161,9 @@ def test_stage_writes_a_byte_stable_summary_and_fails_loudly(repo: Path, monkeyp
     test_md = repo / "corpus/real/mini/test.md"
     test_md.write_text(test_md.read_text(encoding="utf-8").replace("120", "130"), encoding="utf-8")
     capsys.readouterr()
+    assert label_check.main(["--root", str(repo)]) == 2  # edited by hand, not by prepare: refused
+    assert "corpus/real: mini/test.md is not the file its stage wrote" in capsys.readouterr().err
+    restamp_real_tier(repo)  # as if prepare had made the new document
     assert label_check.main(["--root", str(repo)]) == 1
     err = capsys.readouterr().err
     assert "labels stale for 2 address(es): test /section[1]/list_item[4]/table[1]/row[2] " in err

@@ -54,7 +54,7 @@ def test_prepare_is_idempotent_and_records_block_counts(tmp_path: Path) -> None:
     first = _snapshot(root / "corpus" / "real")
     prepare(root)
     assert _snapshot(root / "corpus" / "real") == first
-    assert sorted({name.split("/")[0] for name in first}) == sorted(SUBSET)
+    assert sorted({name.split("/")[0] for name in first}) == sorted([*SUBSET, "MANIFEST.json"])
     for pair in SUBSET:
         manifest = json.loads((root / "corpus" / "real" / pair / "manifest.json").read_text(encoding="utf-8"))
         ext = manifest["extension"]
@@ -128,7 +128,8 @@ def test_committed_pair_list_meets_the_brief() -> None:
 def test_committed_real_tier_matches_pairs_and_parses() -> None:
     real = REPO / "corpus" / "real"
     pairs = load_pairs(REPO)
-    assert sorted(p.name for p in real.iterdir()) == sorted(spec.pair for spec in pairs)
+    assert sorted(p.name for p in real.iterdir() if p.is_dir()) == sorted(spec.pair for spec in pairs)
+    assert sorted(p.name for p in real.iterdir() if not p.is_dir()) == ["MANIFEST.json"]
     for spec in pairs:
         manifest = json.loads((real / spec.pair / "manifest.json").read_text(encoding="utf-8"))
         for role in ("source", "test"):

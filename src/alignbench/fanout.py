@@ -13,6 +13,10 @@ Which scheduler runs a stage is chosen by ``ALIGNBENCH_SCHEDULER``:
 - ``tcp://host:8786``: the scheduler of an existing cluster. Its workers must import this alignbench
   and see the repository at the same path (they read the pair files themselves).
 
+Forked workers die with the stage (:func:`die_with_parent`), and a ``distributed`` run with no live
+worker for :data:`WORKER_TIMEOUT_S` seconds (``ALIGNBENCH_WORKER_TIMEOUT`` to change it) fails with one
+line instead of waiting forever.
+
 Workers only compute and return; the caller writes every output in a fixed order afterwards, so the
 bytes never depend on the worker count or on which worker finished first, and a failure on any pair
 (the pair raising, or its worker killed) raises before anything is written.
@@ -24,9 +28,11 @@ import gc
 import logging
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,6 +49,12 @@ FORK_FROM = 16
 # Contiguous runs of pairs per worker task: consecutive pairs share a base document, whose read tree
 # and derived data (flat text, settled model) a worker keeps; more tasks than workers even out the load.
 _TASKS_PER_WORKER = 8
+# How long a distributed run waits with no live worker (none joined, or every one died) before it fails.
+WORKER_TIMEOUT_S = 30.0
+WORKER_TIMEOUT_ENV = "ALIGNBENCH_WORKER_TIMEOUT"
+_POLL_S = 0.5
+# prctl(2) option: the signal the kernel sends this process when its parent thread exits.
+_PR_SET_PDEATHSIG = 1
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -141,6 +153,57 @@ def _fork_is_safe() -> bool:
 
 def _interactive() -> bool:
     return sys.stderr.isatty() and not os.environ.get("CI")
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this forked worker die when ``parent`` (the stage process) does, however the stage ends.
+
+    A SIGKILLed stage runs no cleanup, and its forked workers would go on computing for nobody (one ran
+    for 19 minutes). On Linux the kernel sends SIGKILL on the parent's death (``PR_SET_PDEATHSIG``);
+    elsewhere, or if prctl is unavailable, a daemon thread polls the parent pid. A parent that died
+    before either was set up is seen at once (the worker was re-parented)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+        if armed:
+            if os.getppid() != parent:
+                os._exit(1)
+            return
+    _watch_parent(parent)
+
+
+def _watch_parent(parent: int) -> None:
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_POLL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="alignbench-parent-watch", daemon=True).start()
+
+
+def worker_timeout() -> float:
+    """Seconds a distributed run may go without a live worker (``ALIGNBENCH_WORKER_TIMEOUT``)."""
+    raw = os.environ.get(WORKER_TIMEOUT_ENV, "").strip()
+    if not raw:
+        return WORKER_TIMEOUT_S
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 86_400:
+        raise AlignbenchError(
+            f"{WORKER_TIMEOUT_ENV}={raw!r} is not a number of seconds between 0 and 86400; "
+            f"unset it for the default {WORKER_TIMEOUT_S:g}"
+        )
+    return value
 
 
 def _failed(what: str, name: str, exc: BaseException) -> AlignbenchError:
@@ -244,7 +307,12 @@ def _forked(
     try:
         with dask.config.set({"multiprocessing.context": "fork"}), progress or nullcontext():
             results = multiprocessing_get(
-                graph, list(graph), num_workers=min(workers, len(bounds)), chunksize=1, optimize_graph=False
+                graph,
+                list(graph),
+                num_workers=min(workers, len(bounds)),
+                chunksize=1,
+                optimize_graph=False,
+                initializer=partial(die_with_parent, os.getpid()),
             )
     except BrokenProcessPool:
         raise _worker_died(what, names, bounds, running) from None
@@ -313,6 +381,7 @@ def _distributed(
     from distributed import Client, LocalCluster, progress
 
     cluster: Any = None
+    timeout = worker_timeout()
     if setting.startswith("local:"):
         cluster = LocalCluster(
             n_workers=int(setting[6:]),
@@ -332,7 +401,7 @@ def _distributed(
             out: list[R] = []
             for name, future in zip(names, futures, strict=True):
                 try:
-                    out.append(future.result())
+                    out.append(_result(client, future, futures, what, setting, timeout))
                 except AlignbenchError:
                     client.cancel(futures)
                     raise  # already names the file and what to do
@@ -347,3 +416,28 @@ def _distributed(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _result(client: Any, future: Any, futures: list[Any], what: str, setting: str, timeout: float) -> Any:
+    """``future.result()``, but a cluster left with no live worker for ``timeout`` seconds (none ever
+    joined, or all died) is an error: the scheduler would otherwise keep the tasks waiting forever."""
+    import time
+
+    since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=_POLL_S)
+        except TimeoutError:
+            if future.done():  # finished, its result still on the way (or its own TimeoutError)
+                return future.result()
+        if client.nthreads():
+            since = None
+            continue
+        now = time.monotonic()
+        since = now if since is None else since
+        if now - since >= timeout:
+            client.cancel(futures)
+            raise AlignbenchError(
+                f"{what}: the Dask scheduler at {setting} has had no live worker for {timeout:g} s; "
+                f"start `dask worker {setting} --nthreads 1`, or set {ENV}=serial; nothing was written"
+            )

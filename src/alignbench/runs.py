@@ -124,12 +124,16 @@ def write_per_pair(
     make: Callable[[LoadedPair], Mapping[str, Any]],
     what: str = "stage",
     header_only: bool = False,
+    made_by: tuple[str, Any, str | None] | None = None,
 ) -> list[Path]:
     """Write ``<out_dir>/<tier>/<pair>.json`` for every pair; drop stale JSON files no pair produced.
 
     The pairs are computed through :func:`alignbench.fanout.map_pairs` (in-process or on Dask) and
     only then written, in discovery order: a failing pair leaves every output as it was. ``make``
-    sees only the labels' header (see :func:`load_pair`) when ``header_only``."""
+    sees only the labels' header (see :func:`load_pair`) when ``header_only``. ``made_by`` (stage,
+    params, engine version) is recorded in the directory's manifest, written last
+    (:mod:`alignbench.manifest`); the old one is removed before the first file is replaced."""
+    from alignbench import manifest
     from alignbench.fanout import map_pairs
 
     pairs = discover(root)
@@ -140,8 +144,11 @@ def write_per_pair(
         what,
     )
     written = [out_dir / tier_pair.tier / f"{tier_pair.pair}.json" for tier_pair in pairs]
+    stage, params, engine = made_by or (what, None, None)
+    manifest.invalidate(out_dir)  # a run killed from here on leaves no manifest: consumers refuse it
     write_texts(list(zip(written, texts, strict=True)))
     prune(out_dir, written)  # the stage keeps its directory between runs: drop what no pair made
+    manifest.write(out_dir, stage, params, engine, written)
     return written
 
 

@@ -22,3 +22,13 @@ def copy_pair(tmp_path: Path) -> Path:
     for name in ("labels.yaml", "source.blocks.json", "test.blocks.json"):
         shutil.copyfile(FIXTURES / name, tmp_path / name)
     return tmp_path / "labels.yaml"
+
+
+def restamp_real_tier(root: Path) -> None:
+    """Write ``corpus/real/MANIFEST.json`` over the files there now, as the prepare stage would after
+    preparing them (for a test that changes a prepared document on purpose)."""
+    from alignbench import manifest
+
+    real = root / "corpus" / "real"
+    files = sorted(p for p in real.rglob("*") if p.is_file() and p.name != manifest.MANIFEST_NAME)
+    manifest.write(real, "prepare", None, None, files)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from alignbench import manifest
 from alignbench.atomic import dump_json, prune, write_many
 from alignbench.blocks import BlockTree, normalise
 from alignbench.corpus.bill_xml import bill_xml_to_text
@@ -268,6 +269,7 @@ def prepare(root: str | Path) -> list[dict[str, Any]]:
     out_dir = base / REAL_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
     prepared = [_prepare_texts(base, spec, sources) for spec in pairs]
+    manifest.invalidate(out_dir)  # a run killed from here on leaves no MANIFEST.json (alignbench.manifest)
     documents = [(out_dir / p.spec.pair / name, data) for p in prepared for name, data in p.files.items()]
     write_many(documents)
     # Reading every prepared document back (the block counts) is most of the stage: on the stage's
@@ -276,11 +278,12 @@ def prepare(root: str | Path) -> list[dict[str, Any]]:
         _ManifestJob(base, out_dir), prepared, [f"real/{p.spec.pair}" for p in prepared], "prepare"
     )
     records: list[tuple[Path, bytes]] = []
-    for pair, manifest in zip(prepared, manifests, strict=True):
+    for pair, record in zip(prepared, manifests, strict=True):
         pair_dir = out_dir / pair.spec.pair
-        records.append((pair_dir / "manifest.json", dump_json(manifest).encode("utf-8")))
-        records.append((pair_dir / "NOTICE.md", render_notice(manifest).encode("utf-8")))
+        records.append((pair_dir / "manifest.json", dump_json(record).encode("utf-8")))
+        records.append((pair_dir / "NOTICE.md", render_notice(record).encode("utf-8")))
     write_many(records)
     # corpus/real is kept between runs (persist): whatever the listed pairs did not make goes
     prune(out_dir, [path for path, _ in documents + records])
+    manifest.write(out_dir, "prepare", None, None, [path for path, _ in documents + records])
     return manifests

@@ -98,4 +98,9 @@ def run_engine(root: Path, name: str) -> list[Path]:
     if preload is not None:
         preload(params)  # imported (and params checked) once here, not once per forked worker
     out_dir = root / engine_info.output_dir
-    return write_per_pair(root, out_dir, EngineJob(name, params), what=engine_info.stage, header_only=True)
+    from alignbench.provenance import made_by
+
+    job = EngineJob(name, params)
+    return write_per_pair(
+        root, out_dir, job, what=engine_info.stage, header_only=True, made_by=made_by(root, name)
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
@@ -193,10 +194,18 @@ def enabled_pairs(plan_file: PlanFile, enabled: list[str] | None) -> list[PairSp
     return [p for p in plan_file.pairs if p.plan.id in enabled]
 
 
-def read_enabled_plans(root: Path) -> list[str] | None:
+def generate_params(root: Path) -> dict[str, Any]:
+    """The ``generate:`` section of params.yaml, as the tier's manifest records it."""
     params = load_yaml(root / "params.yaml", "params")
     section = params.get("generate") if isinstance(params, dict) else None
-    if not isinstance(section, dict) or not isinstance(section.get("plans", []), list):
+    if not isinstance(section, dict):
+        raise AlignbenchError(f"{root / 'params.yaml'}: missing the 'generate:' section; restore it from git")
+    return section
+
+
+def read_enabled_plans(root: Path) -> list[str] | None:
+    section = generate_params(root)
+    if not isinstance(section.get("plans", []), list):
         raise AlignbenchError(f"{root / 'params.yaml'}: generate.plans must be a list of plan ids")
     plans = section.get("plans") or []
     return [str(p) for p in plans] or None
@@ -298,15 +307,20 @@ def built_results(outcomes: list[tuple[str, Any]]) -> list[PairResult]:
     return [value for kind, value in outcomes if kind == "built"]
 
 
-def write_tier(results: list[PairResult], out_dir: str | Path) -> None:
-    """Write every pair atomically; remove whatever else the directory holds (pairs no longer planned)."""
+def write_tier(results: list[PairResult], out_dir: str | Path, params: Mapping[str, Any] | None) -> None:
+    """Write every pair atomically; remove whatever else the directory holds (pairs no longer planned);
+    then the tier's manifest, made from ``params`` (the ``generate:`` section), last."""
+    from alignbench import manifest
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     files = [
         (out / result.pair / name, result.files[name]) for result in results for name in sorted(result.files)
     ]
+    manifest.invalidate(out)  # a run killed from here on leaves no MANIFEST.json
     write_many(files)  # one flush to disk for the tier's ~850 files; files already current are left alone
     prune(out, [path for path, _ in files])
+    manifest.write(out, "generate", params, None, [path for path, _ in files])
 
 
 def summary_table(results: list[PairResult]) -> str:
@@ -347,7 +361,7 @@ def check_tier(root: str | Path = ".", enabled: list[str] | None = None) -> list
     base = Path(root)
     results = build_tier(base, enabled)
     with tempfile.TemporaryDirectory(prefix="alignbench-generate-") as tmp:
-        write_tier(results, tmp)
+        write_tier(results, tmp, generate_params(base))
         fresh = tree_files(Path(tmp))
     committed = tree_files(base / OUT_DIR)
     problems = []

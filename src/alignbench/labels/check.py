@@ -20,6 +20,7 @@ from alignbench.labels.adjudication import adjudication_problems
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.io import ROW_SECTIONS, load_labels, row_id
 from alignbench.labels.noop import noop_problems
+from alignbench.labels.ownership import ownership_problems
 from alignbench.labels.sign import signature_problems
 from alignbench.labels.summary import pair_figures
 
@@ -230,6 +231,7 @@ def check_file(
                 result.problems.append(
                     f"$.{key}: is {data[key]!r} but the file lives at {key} {value!r}; fix it"
                 )
+        result.problems.extend(ownership_problems(data, expect[0], expect[1], Path(path), Path(root)))
     signatures = signature_problems(data)
     result.problems.extend(check_data(data, sides, signatures))
     result.problems.extend(adjudication_problems(data, Path(path)))

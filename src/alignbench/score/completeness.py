@@ -27,6 +27,17 @@ def _listed(names: list[str]) -> str:
 
 def checked_pairs(root: Path) -> list[tuple[str, str]]:
     """``(tier, pair)`` of every pair label_check recorded as passed, in its order."""
+    record = label_record(root)
+    try:
+        return [(str(p["tier"]), str(p["pair"])) for p in record["pairs"]]
+    except (KeyError, TypeError):
+        raise AlignbenchError(
+            f"{LABELS_RECORD}: 'pairs' must list {{tier, pair, ...}}; run `dvc repro -f label_check`"
+        ) from None
+
+
+def label_record(root: Path) -> dict:
+    """label_check's record, or one error naming the stage that remakes it."""
     path = root / LABELS_RECORD
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -42,12 +53,7 @@ def checked_pairs(root: Path) -> list[tuple[str, str]]:
         raise AlignbenchError(
             f"{LABELS_RECORD}: not a {RECORD_SCHEMA} record; run `dvc repro -f label_check`"
         )
-    try:
-        return [(str(p["tier"]), str(p["pair"])) for p in record["pairs"]]
-    except (KeyError, TypeError):
-        raise AlignbenchError(
-            f"{LABELS_RECORD}: 'pairs' must list {{tier, pair, ...}}; run `dvc repro -f label_check`"
-        ) from None
+    return record
 
 
 def expectation(root: Path) -> str:

@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from alignbench import manifest
 from alignbench.atomic import dump_json, prune, write_texts
 from alignbench.engines.registry import Roster, selected
 from alignbench.generate.holdout import read_holdout_seed
+from alignbench.provenance import score_params as params_read_by_score
 from alignbench.runs import read_params
 from alignbench.score.aggregate import metrics_view, plot_records, summarise, sweep_records
 from alignbench.score.collect import score_all
@@ -42,11 +44,13 @@ def score_repository(root: Path) -> dict[str, Any]:
         *((results / "plots" / f"{b}.json", dump_json(plot_records(pairs, b))) for b in engines.subjects),
         (results / "plots" / "sweep.json", dump_json(sweep_records(summary, align_params, engines.subjects))),
     ]
+    manifest.invalidate(table_dir)  # a run killed from here on leaves no manifest: report refuses it
     write_texts(files)  # one flush to disk for all of them
     prune(table_dir, [table_dir / f"{name}.csv" for name in tables])  # kept between runs: drop old tables
     prune(root / HEADLINE_DIR, list(headline))  # a metric or tier dropped leaves no stale row behind
     plots = [path for path, _ in files if path.parent == results / "plots"]
     prune(results / "plots", plots)  # a subject no longer selected leaves no plot behind
+    manifest.write(table_dir, "score", params_read_by_score(root), None, [path for path, _ in files])
     return latest
 
 
