@@ -63,20 +63,38 @@ def run(args: argparse.Namespace) -> int:
     # Standard input has no suffix: read it in --format, else in the other version's format.
     old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
     new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
+    from alignbench.readers.drops import dropped_changes, notes
+
     result = align(old, new, AlignmentConfig(similarity=args.backend))
-    summary = render(result, old, new)
+    hidden = dropped_changes(old.drops, new.drops)
+    summary = render(result, old, new, hidden)
+    # What each reader dropped, one line per kind: never silent (issue 28), never in the way of --json.
+    for note in notes(old.drops, args.old) + notes(new.drops, args.new):
+        sys.stderr.write(note + "\n")
     if args.html is not None:
         from alignbench.html import render_redline
 
         # The paths as given name the documents: no absolute path leaks into a page that gets shared.
         write_text(args.html, render_redline(result, old, new, old_name=args.old, new_name=args.new))
     if args.json:
-        sys.stdout.write(dump_json(with_texts(result, old, new)))
+        sys.stdout.write(dump_json(with_drops(with_texts(result, old, new), old, new, hidden)))
     elif args.html is not None:
         sys.stdout.write(summary.splitlines()[0] + f"; redline written to {args.html}\n")
     else:
         sys.stdout.write(summary)
-    return EXIT_DIFFERENT if result.changes else EXIT_SAME
+    return EXIT_DIFFERENT if result.changes or hidden else EXIT_SAME
+
+
+def with_drops(
+    data: dict[str, Any], old: BlockTree, new: BlockTree, hidden: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON with what each reader dropped (kind, line, digest, text) and where the dropped content
+    differs (``dropped_changes``, a change kind of its own: the command exits 1 for it)."""
+    from alignbench.readers.drops import drops_to_dict
+
+    data["dropped"] = {"source": drops_to_dict(old.drops), "test": drops_to_dict(new.drops)}
+    data["dropped_changes"] = hidden
+    return data
 
 
 def subtree_text(block: Block) -> str:
@@ -141,15 +159,18 @@ def _snippet(tree: BlockTree, address: str, width: int = 72) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def render(result: Alignment, old: BlockTree, new: BlockTree) -> str:
+def render(
+    result: Alignment, old: BlockTree, new: BlockTree, hidden: list[dict[str, Any]] | None = None
+) -> str:
     by_kind: dict[str, list[Change]] = {k: [] for k in ("move", "renumber", "insert", "delete", "modify")}
     for change in result.changes:
         by_kind[change.kind].append(change)
     lines = [
         f"{len(result.pairs) - 1} blocks paired, {len(by_kind['move'])} moved, "
         f"{len(by_kind['renumber'])} renumbered, {len(by_kind['insert'])} inserted, "
-        f"{len(by_kind['delete'])} deleted, {len(by_kind['modify'])} modified "
-        f"(backend {result.backend_resolved}"
+        f"{len(by_kind['delete'])} deleted, {len(by_kind['modify'])} modified"
+        + (f", {len(hidden)} changed in dropped content" if hidden else "")
+        + f" (backend {result.backend_resolved}"
         + (", comparison budget exhausted)" if result.budget_exhausted else ")")
     ]
     if by_kind["move"]:
@@ -180,4 +201,13 @@ def render(result: Alignment, old: BlockTree, new: BlockTree) -> str:
             if c.source_label != c.test_label:  # a label gained or lost: not a renumber, but shown
                 relabel = f" [label {c.source_label or '(no label)'} -> {c.test_label or '(no label)'}]"
             lines.append(f"  ~ {_name(c.test, c.test_label)}{relabel}: {diff}")
+    if hidden:
+        # Content the readers keep out of the tree (HTML, markup, link targets) differs: never "same".
+        lines += ["", f"Dropped content changed ({len(hidden)}):"]
+        for d in hidden:
+            where = ", ".join(
+                f"{side} line {d[key]}" for side, key in (("old", "source_line"), ("new", "test_line")) if d[key]
+            )
+            diff = word_diff(d["source_text"] or "", d["test_text"] or "")
+            lines.append(f"  ! {d['kind']} {d['construct']}{' (' + where + ')' if where else ''}: {diff}")
     return "\n".join(lines) + "\n"

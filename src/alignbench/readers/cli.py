@@ -10,6 +10,7 @@ from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.errors import EXIT_STATUS_HELP
 from alignbench.readers import FORMATS, read_document
+from alignbench.readers.drops import notes
 from alignbench.readers.profiles import profile_names
 
 PREVIEW_CHARS = 60
@@ -51,4 +52,7 @@ def _line(block: Block) -> str:
 def run_blocks(args: argparse.Namespace) -> int:
     tree = read_document(args.file, format=args.format, profile=args.profile)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
+    # Every drop is visible: one line per kind, on standard error so the JSON stays JSON.
+    for note in notes(tree.drops):
+        sys.stderr.write(note + "\n")
     return 0
