@@ -93,8 +93,7 @@ def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int
 
     What the markup hides is logged in ``dropped`` at its source line (``line`` is the content's
     first): an image (its alt text and source), an inline HTML tag, and a link's target (and title),
-    so a changed URL is never "same". An autolink shows its target as its text, and a reference link's
-    target is its definition's, logged once as ``link_reference``."""
+    so a changed URL is never "same". An autolink shows its target as its text."""
     if not _has_inline_markup(content):
         return content.split("\n")
     parser = _parser()
@@ -109,9 +108,11 @@ def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int
         elif kind in ("softbreak", "hardbreak"):
             lines.append("".join(parts))
             parts = []
-        elif kind == "link_open":
-            if child.markup != "autolink" and not _is_reference_use(child, content):
-                dropped.note("link_target", line + len(lines), _target(child))
+        elif kind == "link_open" and child.markup != "autolink":
+            # A reference link's target is its definition's (logged as `link_reference`); logged here
+            # too, apart, so pointing a link at another definition is never "same".
+            use = "link_reference_use" if _is_reference_use(child, content) else "link_target"
+            dropped.note(use, line + len(lines), _target(child))
         elif kind == "image":
             alt = "".join(c.content for c in child.children or ())
             dropped.note("image", line + len(lines), f"{alt} {_target(child)}".strip())
@@ -214,6 +215,8 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
             for chunk in _indented_chunks(token.content):
                 units.extend(_paragraph(chunk, items, profile, line, tuple(path)))
         elif kind == "fence":
+            if token.info:  # the language named after the fence: markup, kept apart
+                dropped.note("fence_info", line, token.info)
             units.extend(
                 _paragraph([token.content.rstrip("\n")], items, profile, line, tuple(path), code=True)
             )
