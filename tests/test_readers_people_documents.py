@@ -14,7 +14,9 @@ from alignbench.errors import AlignbenchError
 
 
 def _leaves(tree: BlockTree) -> list[tuple[str, str | None, str]]:
-    return [(b.kind, b.label, b.text) for b in tree.blocks() if b.kind in ("heading", "paragraph", "list_item")]
+    return [
+        (b.kind, b.label, b.text) for b in tree.blocks() if b.kind in ("heading", "paragraph", "list_item")
+    ]
 
 
 def _text(document: str) -> BlockTree:
@@ -50,7 +52,10 @@ def test_a_short_line_that_ends_a_sentence_ends_its_paragraph() -> None:
     assert "Any breach ends the licence at once." in texts
     assert texts[1].startswith("The Owner grants") and texts[1].endswith("terms set out below.")
     # Each bullet is a unit of its own, and the headings keep their labels.
-    assert [t for _, _, t in leaves[-2:]] == ["the Holder stops all copying;", "the Holder deletes all copies."]
+    assert [t for _, _, t in leaves[-2:]] == [
+        "the Holder stops all copying;",
+        "the Holder deletes all copies.",
+    ]
     assert ("heading", "1", "Licence Grant") in leaves
     assert ("heading", "2", "Conditions") in leaves
 
@@ -84,7 +89,11 @@ def test_semantic_line_breaks_in_a_blank_line_document_stay_one_paragraph() -> N
 
 @pytest.mark.parametrize(
     ("line", "label", "title"),
-    [("1.Definitions", "1", "Definitions"), ("4.Warranty", "4", "Warranty"), ("Article 5.Term", "Article 5", "Term")],
+    [
+        ("1.Definitions", "1", "Definitions"),
+        ("4.Warranty", "4", "Warranty"),
+        ("Article 5.Term", "Article 5", "Term"),
+    ],
 )
 def test_a_label_glued_to_its_heading_is_a_label(line: str, label: str, title: str) -> None:
     # `4.` needs `3.` or `5.` in the document, as any label does (the sequence rule).
@@ -93,7 +102,9 @@ def test_a_label_glued_to_its_heading_is_a_label(line: str, label: str, title: s
     assert (heading.label, heading.text) == (label, title)
 
 
-@pytest.mark.parametrize("line", ["1.5GB of storage is included.", "3.A grade is given.", "Version 2.beta ships."])
+@pytest.mark.parametrize(
+    "line", ["1.5GB of storage is included.", "3.A grade is given.", "Version 2.beta ships."]
+)
 def test_glued_near_misses_stay_text(line: str) -> None:
     leaves = _leaves(_text(f"{line}\n"))
     assert leaves == [("paragraph", None, line)]
@@ -101,7 +112,10 @@ def test_glued_near_misses_stay_text(line: str) -> None:
 
 def test_glued_labels_in_markdown_too() -> None:
     tree = _md("## 1.Definitions\n\nText.\n\n## 2.Fees\n\nMore text.\n")
-    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"] == [("1", "Definitions"), ("2", "Fees")]
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"] == [
+        ("1", "Definitions"),
+        ("2", "Fees"),
+    ]
 
 
 # Class 3: bullets beyond - * + • ------------------------------------------------------------------
@@ -125,7 +139,8 @@ def test_typed_bullets_make_one_item_per_line(bullet: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["—the dash is glued to the word here.", "o'clock is not a bullet.", "-- a double dash is not one."]
+    "line",
+    ["—the dash is glued to the word here.", "o'clock is not a bullet.", "-- a double dash is not one."],
 )
 def test_bullet_near_misses_stay_text(line: str) -> None:
     document = f"First sentence of the paragraph runs here\n{line}\n"
@@ -237,15 +252,24 @@ def test_a_flush_paragraph_after_a_numbered_clause_still_continues_it() -> None:
 
 
 def test_web_headings_carry_their_own_labels() -> None:
-    document = "# Terms\n\n## D. Content\n\nText.\n\n## E. Private Repositories\n\nText.\n\n### Chapter 2 Accounts\n"
+    document = (
+        "# Terms\n\n## D. Content\n\nText.\n\n## E. Private Repositories\n\nText.\n\n### Chapter 2 Accounts\n"
+    )
     headings = [(b.label, b.text) for b in _md(document + "\nMore.\n").blocks() if b.kind == "heading"]
-    assert headings == [(None, "Terms"), ("D", "Content"), ("E", "Private Repositories"), ("Chapter 2", "Accounts")]
+    assert headings == [
+        (None, "Terms"),
+        ("D", "Content"),
+        ("E", "Private Repositories"),
+        ("Chapter 2", "Accounts"),
+    ]
 
 
 def test_a_renamed_heading_letter_is_a_renumber() -> None:
     from alignbench.alignment import align
 
-    old = _md("## D. Content\n\nYou own your content.\n\n## E. Private Repositories\n\nWe keep them private.\n")
+    old = _md(
+        "## D. Content\n\nYou own your content.\n\n## E. Private Repositories\n\nWe keep them private.\n"
+    )
     new = _md(
         "## D. Content\n\nYou own your content.\n\n## E. Security\n\nWe guard the service.\n\n"
         "## F. Private Repositories\n\nWe keep them private.\n"
@@ -265,7 +289,10 @@ def test_escaped_clause_numbers_are_labels() -> None:
 
 
 def test_a_short_bold_paragraph_before_body_text_is_a_heading() -> None:
-    tree = _md("# Policy\n\n**Payment Terms**\n\nInvoices are due in 30 days.\n\n**Refunds**\n\n- none after 30 days\n")
+    tree = _md(
+        "# Policy\n\n**Payment Terms**\n\nInvoices are due in 30 days.\n\n"
+        "**Refunds**\n\n- none after 30 days\n"
+    )
     headings = [b.text for b in tree.blocks() if b.kind == "heading"]
     assert headings == ["Policy", "Payment Terms", "Refunds"]
     section = tree.find("/section[1]/section[1]")
@@ -287,4 +314,7 @@ def test_bold_near_misses_stay_text(document: str) -> None:
 @pytest.mark.parametrize("space", ["\u00a0", "\u2003", " \u00a0 "])
 def test_lines_of_non_breaking_or_em_spaces_are_blank(space: str) -> None:
     tree = _md(f"First paragraph.\n{space}\nSecond paragraph.\n")
-    assert [b.text for b in tree.blocks() if b.kind == "paragraph"] == ["First paragraph.", "Second paragraph."]
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"] == [
+        "First paragraph.",
+        "Second paragraph.",
+    ]

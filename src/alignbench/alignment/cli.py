@@ -206,7 +206,9 @@ def render(
         lines += ["", f"Dropped content changed ({len(hidden)}):"]
         for d in hidden:
             where = ", ".join(
-                f"{side} line {d[key]}" for side, key in (("old", "source_line"), ("new", "test_line")) if d[key]
+                f"{side} line {d[key]}"
+                for side, key in (("old", "source_line"), ("new", "test_line"))
+                if d[key]
             )
             diff = word_diff(d["source_text"] or "", d["test_text"] or "")
             lines.append(f"  ! {d['kind']} {d['construct']}{' (' + where + ')' if where else ''}: {diff}")

@@ -60,7 +60,9 @@ def notes(drops: Sequence[Drop], name: str | None = None) -> list[str]:
     for kind in sorted(by_kind):
         lines = by_kind[kind]
         count = len(lines)
-        what = ("line" if count == 1 else "lines") if kind in LINE_KINDS else ("item" if count == 1 else "items")
+        what = (
+            ("line" if count == 1 else "lines") if kind in LINE_KINDS else ("item" if count == 1 else "items")
+        )
         where = [str(n) for n in lines[:NOTE_LINES_SHOWN] if n]
         more = ", ..." if count > NOTE_LINES_SHOWN else ""
         at = f" at line{'s' if len(where) > 1 else ''} {', '.join(where)}{more}" if where else ""

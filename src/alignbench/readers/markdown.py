@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -47,6 +46,7 @@ from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, add_piece_blocks, simple_pieces
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
+from alignbench.readers.web_export import ODD_BLANK, bold_heading, is_reference_use, link_target
 
 
 def _has_inline_markup(content: str) -> bool:
@@ -111,28 +111,15 @@ def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int
         elif kind == "link_open" and child.markup != "autolink":
             # A reference link's target is its definition's (logged as `link_reference`); logged here
             # too, apart, so pointing a link at another definition is never "same".
-            use = "link_reference_use" if _is_reference_use(child, content) else "link_target"
-            dropped.note(use, line + len(lines), _target(child))
+            use = "link_reference_use" if is_reference_use(child, content) else "link_target"
+            dropped.note(use, line + len(lines), link_target(child))
         elif kind == "image":
             alt = "".join(c.content for c in child.children or ())
-            dropped.note("image", line + len(lines), f"{alt} {_target(child)}".strip())
+            dropped.note("image", line + len(lines), f"{alt} {link_target(child)}".strip())
         elif kind == "html_inline":
             dropped.note("html_inline", line + len(lines), child.content)
     lines.append("".join(parts))
     return lines
-
-
-def _target(token: Token) -> str:
-    """A link's or image's target as written in the source, with its title."""
-    href = str(token.attrGet("href") or token.attrGet("src") or "")
-    title = token.attrGet("title")
-    return f"{href} {title}" if title else href
-
-
-def _is_reference_use(token: Token, content: str) -> bool:
-    """A link whose target comes from a reference definition (``[text][id]``, ``[id]``): no ``](``
-    in its paragraph names it, so its definition (``link_reference``) is what holds the target."""
-    return "](" not in content
 
 
 def _plain(text: str, env: dict[str, Any], dropped: DropLog, line: int = 0) -> str:
@@ -147,10 +134,10 @@ def _marker_label(item: _Item, rest: str) -> LabelMatch:
 
 def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<text>") -> list[Unit]:
     """The unit stream of a Markdown document; dropped constructs are logged in ``dropped``."""
-    if not text.isascii() and _ODD_BLANK.search(text) is not None:
+    if not text.isascii() and ODD_BLANK.search(text) is not None:
         # A line of non-breaking or em spaces is blank to a reader (web exports write them between
         # paragraphs); CommonMark counts only spaces and tabs. Emptied in place: lines keep their numbers.
-        text = _ODD_BLANK.sub("", text)
+        text = ODD_BLANK.sub("", text)
     simple = _simple_units(text, profile, dropped)
     if simple is not None:
         return simple
@@ -202,8 +189,10 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
         elif kind == "paragraph_open":
             content = tokens[index + 1].content
             lines = _inline_lines(content, env, dropped, line)
-            if not path and _bold_heading(content, lines, tokens, index + 3, profile):
-                units.append(_heading(lines[0].strip(), profile.headings.bold_paragraph_rank, items, profile, line, ()))
+            if not path and bold_heading(content, lines, tokens, index + 3, profile):
+                units.append(
+                    _heading(lines[0].strip(), profile.headings.bold_paragraph_rank, items, profile, line, ())
+                )
             else:
                 units.extend(_paragraph(lines, items, profile, line, tuple(path)))
             index += 3
@@ -242,28 +231,10 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
     # no line for them; in the order defined)
     for label, reference in (env.get("references") or {}).items():
         title = reference.get("title") or ""
-        dropped.note("link_reference", 0, " ".join(p for p in (label, reference.get("href") or "", title) if p))
+        dropped.note(
+            "link_reference", 0, " ".join(p for p in (label, reference.get("href") or "", title) if p)
+        )
     return units
-
-
-# A line of white space that holds a character CommonMark does not count as blank (NBSP, em space).
-_ODD_BLANK = re.compile(r"(?m)^[ \t]*[^\S\n \t][^\S\n]*$")
-# A paragraph that is bold from end to end: `**Payment Terms**` or `__Payment Terms__`.
-_ALL_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]+?)(?<=\S)\1:?")
-_BOLD_ENDINGS = (".", ",", ";", "!", "?")
-
-
-def _bold_heading(content: str, lines: list[str], tokens: list[Token], after: int, profile: Profile) -> bool:
-    """A short paragraph that is entirely bold, followed by body text, acts as a heading (profile
-    ``headings.bold_paragraph_rank``); a bold sentence (`**You must be 18.**`) stays text."""
-    rules = profile.headings
-    if not rules.bold_paragraph_rank or len(lines) != 1 or _ALL_BOLD.fullmatch(content.strip()) is None:
-        return False
-    title = lines[0].strip()
-    if title.endswith(_BOLD_ENDINGS) or len(title) > rules.max_chars or len(title.split()) > rules.max_words:
-        return False
-    follower = tokens[after].type if after < len(tokens) else None
-    return follower in ("paragraph_open", "bullet_list_open", "ordered_list_open", "table_open", "code_block")
 
 
 def _simple_units(text: str, profile: Profile, dropped: DropLog) -> list[Unit] | None:

@@ -22,6 +22,7 @@ One heading rule (profile ``headings``, documented in docs/CONTRACTS.md):
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import LabelMatch, match_label
@@ -289,7 +290,7 @@ def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
         return [lines]
     width = max(line.indent + len(line.text) for line in lines)
     runs: list[list[Line]] = [[lines[0]]]
-    for previous, line in zip(lines, lines[1:]):
+    for previous, line in pairwise(lines):
         first_word = line.text.split(None, 1)[0]
         if (
             not first_word[0].islower()
