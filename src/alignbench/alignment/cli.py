@@ -2,7 +2,10 @@
 
 The human output reads top-down like a change summary; ``--json`` prints the Alignment JSON instead,
 with each change's text added; ``--html OUT.html`` also writes the redline page. Like ``diff``, the
-exit status is 0 when the documents have no change, 1 when they differ and 2 on an error.
+exit status is 0 when the documents have no change, 1 when they differ and 2 on an error. Content a
+reader keeps out of the tree (HTML, link targets, markup) is compared too: a difference there is a
+change of its own kind ("Dropped content changed", JSON ``dropped_changes``), never "same"; and one
+note per dropped kind goes to standard error.
 """
 
 from __future__ import annotations
