@@ -136,3 +136,7 @@ def test_dropped_changes_pair_drops_by_position() -> None:
     ]
     assert dropped_changes(old.log, old.log) == []
     assert notes(old.log) == ["note: 3 lines dropped as html_block at lines 1, 2, 3"]
+    inline = DropLog()
+    for number in (4, 4, 9):
+        inline.note("html_inline", number, "<b>")
+    assert notes(inline.log, "a.md") == ["note: a.md: 3 items dropped as html_inline at lines 4, 9"]

@@ -63,8 +63,9 @@ def notes(drops: Sequence[Drop], name: str | None = None) -> list[str]:
         what = (
             ("line" if count == 1 else "lines") if kind in LINE_KINDS else ("item" if count == 1 else "items")
         )
-        where = [str(n) for n in lines[:NOTE_LINES_SHOWN] if n]
-        more = ", ..." if count > NOTE_LINES_SHOWN else ""
+        distinct = [str(n) for n in dict.fromkeys(lines) if n]  # two inline drops may share a line
+        where = distinct[:NOTE_LINES_SHOWN]
+        more = ", ..." if len(distinct) > NOTE_LINES_SHOWN else ""
         at = f" at line{'s' if len(where) > 1 else ''} {', '.join(where)}{more}" if where else ""
         prefix = f"{name}: " if name else ""
         out.append(f"note: {prefix}{count} {what} dropped as {kind}{at}")
