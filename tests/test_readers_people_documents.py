@@ -6,6 +6,8 @@ these tests; none is copied from a third-party document.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from alignbench import read
@@ -318,3 +320,23 @@ def test_lines_of_non_breaking_or_em_spaces_are_blank(space: str) -> None:
         "First paragraph.",
         "Second paragraph.",
     ]
+
+
+def test_a_wrapped_licence_without_blank_lines_reads_into_its_units() -> None:
+    """A PDF-style export (written for this test): title lines, glued article labels, em-dash
+    definitions and an unlabelled Title Case sub-heading, with no blank line anywhere."""
+    tree = read(Path(__file__).parent / "reader_fixtures" / "wrapped-licence.txt")
+    leaves = _leaves(tree)
+    assert ("paragraph", None, "Version 2.1") in leaves
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"] == [
+        (None, "EXAMPLE SOFTWARE LICENCE AGREEMENT"),
+        ("Article 1", "Definitions"),
+        ("Article 2", "Grant of Rights"),
+        (None, "Support and Updates"),
+        ("Article 3", "Term"),
+    ]
+    definitions = [b.text for b in tree.blocks() if b.kind == "list_item"]
+    assert len(definitions) == 3 and definitions[0].startswith('"Licensor" means')
+    # A full line that ends a sentence is no paragraph end: the next word would not have fitted.
+    grant = tree.find("/section[3]/paragraph[1]").text
+    assert grant.endswith("The Licensee may make one backup copy.")

@@ -281,9 +281,10 @@ def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
     ``wrapped_paragraphs``).
 
     A greedy wrapper fills each line: a line ends early only where its paragraph ends. So a line
-    that ends a sentence, and on which the next line's first word would have fitted (within the
-    block's widest line, ``slack`` columns to spare), ends its paragraph when the next line starts
-    a sentence (not lower case). A block of fewer than ``min_lines`` lines shows no wrap width.
+    on which the next line's first word would have fitted (within the block's widest line, ``slack``
+    columns to spare) ends its paragraph when it ends a sentence, or when the next line opens with a
+    label (a clause number, a word label, a bullet), and the next line does not start in lower case.
+    A block of fewer than ``min_lines`` lines shows no wrap width.
     """
     rule = profile.wrapped_paragraphs
     if not rule.min_lines or len(lines) < rule.min_lines:
@@ -295,7 +296,7 @@ def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
         if (
             not first_word[0].islower()
             and previous.indent + len(previous.text) + 1 + len(first_word) + rule.slack <= width
-            and _SENTENCE_END.search(previous.text) is not None
+            and (_SENTENCE_END.search(previous.text) is not None or match_label(line.text, profile) is not None)
         ):
             runs.append([line])
         else:
