@@ -344,7 +344,8 @@ def test_a_wrapped_licence_without_blank_lines_reads_into_its_units() -> None:
 
 def test_escaped_numbers_in_web_exports_take_every_form() -> None:
     document = (
-        "1\\.1\\. Both dots escaped.\n\n**1\\.2\\.** A bold number.\n\nIntro:\n1\\.3\\. A soft-wrapped clause.\n"
+        "1\\.1\\. Both dots escaped.\n\n**1\\.2\\.** A bold number.\n\n"
+        "Intro:\n1\\.3\\. A soft-wrapped clause.\n"
     )
     tree = _md(document)
     assert [b.label for b in tree.blocks() if b.kind == "list_item"] == ["1.1", "1.2", "1.3"]
