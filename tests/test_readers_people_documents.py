@@ -349,3 +349,24 @@ def test_escaped_numbers_in_web_exports_take_every_form() -> None:
     )
     tree = _md(document)
     assert [b.label for b in tree.blocks() if b.kind == "list_item"] == ["1.1", "1.2", "1.3"]
+
+
+@pytest.mark.parametrize(
+    ("heading", "label", "text"),
+    [
+        ("## A Guide to the Terms", None, "A Guide to the Terms"),
+        ("## A. Overview", "A", "Overview"),
+        ("## O. Overview", None, "O. Overview"),  # no N. or P. in the document: the sequence rule
+    ],
+)
+def test_web_heading_letters_need_their_full_stop(heading: str, label: str | None, text: str) -> None:
+    tree = _md(f"{heading}\n\nBody text.\n")
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"] == [(label, text)]
+
+
+def test_a_non_breaking_space_inside_a_line_is_no_blank_line() -> None:
+    # Near-miss: only a line of nothing but such spaces is blank.
+    tree = _md("First line of the paragraph\nsecond\u00a0line of the same paragraph.\n")
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"] == [
+        "First line of the paragraph second\u00a0line of the same paragraph."
+    ]
