@@ -140,3 +140,29 @@ def test_dropped_changes_pair_drops_by_position() -> None:
     for number in (4, 4, 9):
         inline.note("html_inline", number, "<b>")
     assert notes(inline.log, "a.md") == ["note: a.md: 3 items dropped as html_inline at lines 4, 9"]
+
+
+@pytest.mark.parametrize("drops", [[{"kind": "hr", "line": "3", "text": "---"}], [5], "x", [{"kind": "hr"}]])
+def test_a_tree_dict_with_malformed_drops_is_one_error(drops: object) -> None:
+    from alignbench.blocks import BlockTree
+    from alignbench.errors import AlignbenchError
+
+    data = read_markdown_tree()
+    data["drops"] = drops
+    with pytest.raises(AlignbenchError, match="drops"):
+        BlockTree.from_dict(data)
+
+
+def read_markdown_tree() -> dict:
+    from alignbench import read
+
+    tree = read("# T\n\nText [x](https://example.com).\n", format="markdown")
+    data = tree.to_dict()
+    assert tree_round_trip(data) == data
+    return data
+
+
+def tree_round_trip(data: dict) -> dict:
+    from alignbench.blocks import BlockTree
+
+    return BlockTree.from_dict(data).to_dict()

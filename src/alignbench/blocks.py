@@ -331,10 +331,26 @@ class BlockTree:
         return cls(
             Block.from_dict(data["root"]),
             dropped=data.get("dropped") or {},
-            drops=[(str(d["kind"]), int(d["line"]), str(d["text"])) for d in data.get("drops") or ()],
+            drops=_drops_from(data.get("drops") or ()),
             format=data.get("format"),
             profile=data.get("profile"),
         )
+
+
+def _drops_from(items: Any) -> list[tuple[str, int, str]]:
+    """A tree dict's ``drops`` (``readers.drops``): each a kind, a line and the dropped text."""
+    drops = []
+    for index, item in enumerate(items if isinstance(items, list) else [items]):
+        if not (
+            isinstance(item, Mapping)
+            and isinstance(item.get("kind"), str)
+            and isinstance(item.get("line"), int)
+            and not isinstance(item.get("line"), bool)
+            and isinstance(item.get("text"), str)
+        ):
+            raise AlignbenchError(f"tree drops[{index}]: expected {{kind: text, line: integer, text: text}}")
+        drops.append((item["kind"], item["line"], item["text"]))
+    return drops
 
 
 def _preorder(root: Block) -> list[Block]:

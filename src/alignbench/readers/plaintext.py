@@ -296,7 +296,9 @@ def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
         if (
             not first_word[0].islower()
             and previous.indent + len(previous.text) + 1 + len(first_word) + rule.slack <= width
-            and (_SENTENCE_END.search(previous.text) is not None or match_label(line.text, profile) is not None)
+            and (
+                _SENTENCE_END.search(previous.text) is not None or match_label(line.text, profile) is not None
+            )
         ):
             runs.append([line])
         else:
