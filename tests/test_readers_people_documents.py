@@ -174,18 +174,32 @@ def test_a_postal_address_line_is_no_heading(line: str) -> None:
     assert not any(b.kind == "section" for b in tree.blocks())
 
 
-def test_an_indented_notice_is_no_heading_but_a_centred_title_is() -> None:
+def test_an_indented_notice_a_paragraph_introduces_is_no_heading() -> None:
     document = (
-        "Copyright 2024 Example Maker. All rights reserved by the maker of this example.\n\n"
-        "    Licensed under the Example License\n\n"
-        "You may use this file only in line with the licence and its own conditions.\n\n"
-        "                         Terms and Conditions\n\n"
-        "The first term follows here, as the body text under the heading.\n"
+        "The owner places the following notice next to the copyright notice of the work:\n\n"
+        "     Licensed under the Example License\n\n"
+        "You may use this file only in line with the licence and its own conditions.\n"
     )
     tree = _text(document)
-    headings = [b.text for b in tree.blocks() if b.kind == "heading"]
-    assert headings == ["Terms and Conditions"]
+    assert not any(b.kind == "heading" for b in tree.blocks())
     assert "Licensed under the Example License" in [b.text for b in tree.blocks() if b.kind == "paragraph"]
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "EXAMPLE LICENCE AGREEMENT",  # a title, not an introduction
+        "The owner keeps every right not granted here.",  # a sentence, not an introduction
+    ],
+)
+def test_an_indented_title_after_other_text_is_still_a_heading(before: str) -> None:
+    tree = _text(f"{before}\n\n    Preamble\n\nThe purpose of this licence is to grant rights.\n")
+    assert "Preamble" in [b.text for b in tree.blocks() if b.kind == "heading"]
+
+
+def test_an_all_caps_heading_after_a_colon_is_still_a_heading() -> None:
+    tree = _text("The terms are set out below:\n\n    TERMS AND CONDITIONS\n\nFirst term.\n")
+    assert [b.text for b in tree.blocks() if b.kind == "heading"] == ["TERMS AND CONDITIONS"]
 
 
 def test_title_case_headings_still_read() -> None:

@@ -234,8 +234,6 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
     units: list[Unit] = []
     underline_ranks: dict[UnderlineStyle, int] = {}
     blocks = _blocks(text)
-    # The document's widest line: what a centred heading is centred in.
-    width = max((len(raw) for block in blocks for _, raw in block), default=0)
     # Hard-wrapped paragraphs without blank lines are looked for only in a document of long blocks.
     mean_lines = sum(map(len, blocks)) / len(blocks) if blocks else 0.0
     wraps = mean_lines >= profile.wrapped_paragraphs.min_mean_block_lines
@@ -243,6 +241,8 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
     def is_heading_line(candidate: str) -> bool:
         return heading_of(candidate, profile) is not None
 
+    # The last line of the block before: a line it introduces (it ends in a colon) is displayed text.
+    introduced: Line | None = None
     for raw_lines in blocks:
         titled = _underlined_title(raw_lines, profile)
         if titled is not None:
@@ -267,7 +267,9 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
         lines = [Line(len(raw) - len(raw.lstrip()), raw.strip(), number) for number, raw in kept]
         for run in wrapped_paragraphs(lines, profile) if wraps else (lines,):
             for group in group_clause_lines(run, profile, is_heading_line):
-                units.extend(_group_units(group, profile, width))
+                units.extend(_group_units(group, profile, introduced))
+                introduced = None
+        introduced = lines[-1]
     return units
 
 
@@ -321,20 +323,21 @@ def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
     return None
 
 
-def _off_centre(heading: Heading, line: Line, width: int, profile: Profile) -> bool:
-    """An indented unlabelled Title Case heading that is not centred (profile
-    ``title_case_centred_share``): a notice indented a few columns, not a heading."""
-    share = profile.headings.title_case_centred_share
-    if not share or line.indent == 0 or heading[1] is not None or _is_all_caps(heading[2]):
+def _introduced_notice(heading: Heading, line: Line, before: Line | None, profile: Profile) -> bool:
+    """An indented unlabelled Title Case line (not ALL CAPS) right after a paragraph that ends in a
+    colon is text that paragraph introduces (``... place this notice:`` then
+    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``)."""
+    if not profile.headings.introduced_notices or before is None or heading[1] is not None:
         return False
-    return line.indent < share * (width - len(line.text)) / 2
+    return line.indent > before.indent and before.text.endswith(":") and not _is_all_caps(heading[2])
 
 
-def _group_units(group: list[Line], profile: Profile, width: int = 0) -> list[Unit]:
-    """The units of one clause group: a heading, a heading and its first paragraph, or a paragraph."""
+def _group_units(group: list[Line], profile: Profile, before: Line | None = None) -> list[Unit]:
+    """The units of one clause group: a heading, a heading and its first paragraph, or a paragraph.
+    ``before`` is the last line of the block before, when the group opens its block."""
     if len(group) == 1:
         heading = heading_of(group[0].text, profile)
-        if heading is not None and not _off_centre(heading, group[0], width, profile):
+        if heading is not None and not _introduced_notice(heading, group[0], before, profile):
             return [_heading_unit(*heading, group[0].number)]
     elif _may_open_long_heading(group[0].text, profile):
         # A wrapped bill section header, possibly with its body run on in the same block.
@@ -346,7 +349,7 @@ def _group_units(group: list[Line], profile: Profile, width: int = 0) -> list[Un
                 return [head, *_paragraph_units(join_lines(rest), rest, profile)]
     else:
         heading = _heads_its_block(group, profile)
-        if heading is not None and not _off_centre(heading, group[0], width, profile):
+        if heading is not None and not _introduced_notice(heading, group[0], before, profile):
             rest = group[1:]
             return [
                 _heading_unit(*heading, group[0].number),

@@ -51,8 +51,8 @@ class HeadingRules:
     underline_first_rank: int
     # Unlabelled lines that are never headings (postal addresses), as one alternation; None when unset.
     not_headings: re.Pattern[str] | None = None
-    # An indented unlabelled Title Case line is a heading only when centred to this share (0: any).
-    title_case_centred_share: float = 0.0
+    # An indented unlabelled Title Case line after a paragraph ending in a colon is that paragraph's text.
+    introduced_notices: bool = False
     # Markdown: the rank of a short all-bold paragraph followed by body text; 0 reads it as text.
     bold_paragraph_rank: int = 0
 
@@ -229,7 +229,7 @@ def _compile(name: str, spec: Any) -> Profile:
         underline_chars=frozenset(str(head.get("underline_chars", ""))),
         underline_first_rank=int(head.get("underline_first_rank", 1)),
         not_headings=_any_of(where, "headings.not_headings", head.get("not_headings") or ()),
-        title_case_centred_share=float(head.get("title_case_centred_share", 0.0)),
+        introduced_notices=bool(head.get("introduced_notices", False)),
         bold_paragraph_rank=int(head.get("bold_paragraph_rank", 0)),
     )
     wrapped = spec.get("wrapped_paragraphs") or {}
