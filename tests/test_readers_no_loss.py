@@ -49,7 +49,12 @@ def tree_words(tree: BlockTree, *, markdown: bool) -> Counter[str]:
     return total
 
 
+# A lone `o` opening a line is a typed bullet (a list marker, like `-`): markup, not a word.
+_O_BULLET = re.compile(r"(?m)^[ \t]*o(?=[ \t])")
+
+
 def document_words(text: str, *, markdown: bool) -> Counter[str]:
+    text = _O_BULLET.sub(" ", text)
     if markdown:
         defined = {name.casefold() for name in _DEFINITION.findall(text)}
         text = _REFERENCE_NAME.sub(lambda m: "] " if m.group(1).casefold() in defined else m.group(0), text)
