@@ -331,7 +331,7 @@ class BlockTree:
         return cls(
             Block.from_dict(data["root"]),
             dropped=data.get("dropped") or {},
-            drops=_drops_from(data.get("drops") or ()),
+            drops=_drops_from(data.get("drops", [])),
             format=data.get("format"),
             profile=data.get("profile"),
         )
@@ -339,7 +339,9 @@ class BlockTree:
 
 def _drops_from(items: Any) -> list[tuple[str, int, str]]:
     """A tree dict's ``drops`` (``readers.drops``): each a kind, a line and the dropped text."""
-    drops = []
+    drops: list[tuple[str, int, str]] = []
+    if items is None:
+        return drops
     for index, item in enumerate(items if isinstance(items, list) else [items]):
         if not (
             isinstance(item, Mapping)
