@@ -166,3 +166,10 @@ def tree_round_trip(data: dict) -> dict:
     from alignbench.blocks import BlockTree
 
     return BlockTree.from_dict(data).to_dict()
+
+
+def test_a_reflowed_html_block_is_the_same_drop() -> None:
+    old, new = DropLog(), DropLog()
+    old.note("html_block", 3, "<div>\nFee: $100\n</div>")
+    new.note("html_block", 5, "<div>  Fee: $100\n\t</div>")
+    assert dropped_changes(old.log, new.log) == []

@@ -43,8 +43,9 @@ class DropLog(Counter):  # type: ignore[type-arg]
 
 
 def digest(text: str) -> str:
-    """A short digest of a drop's text, as a block's digest is of its content."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    """A short digest of a drop's text, as a block's is of its content: white space runs count as one
+    space, so a reflowed HTML block is the same drop, as a reflowed paragraph is the same block."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def drops_to_dict(drops: Sequence[Drop]) -> list[dict[str, Any]]:
