@@ -28,7 +28,7 @@ def test_blocks_json_round_trips(capsys) -> None:
     assert main(["blocks", str(CONTRACT), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == read(CONTRACT).to_dict()
-    assert list(data) == ["format", "profile", "dropped", "root"]
+    assert list(data) == ["format", "profile", "dropped", "drops", "root"]
 
 
 def test_blocks_format_and_profile_override(tmp_path: Path, capsys) -> None:

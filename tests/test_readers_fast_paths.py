@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 from alignbench.blocks import Block
 from alignbench.readers import markdown, read
+from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import clear_label_caches
 from alignbench.readers.markdown import _parser
 from alignbench.readers.profiles import get_profile
@@ -135,7 +135,10 @@ def test_a_fast_path_document_reads_to_the_same_tree(monkeypatch: pytest.MonkeyP
     slow = read(text, format="markdown")
     assert fast.to_dict() == slow.to_dict()
     assert [(b.address, b.digest) for b in fast.blocks()] == [(b.address, b.digest) for b in slow.blocks()]
-    assert fast.dropped == slow.dropped == {}
+    assert fast.dropped == slow.dropped == {"link_target": 1}  # the link's target, kept apart
+    assert fast.drops == slow.drops
+    assert [(kind, text) for kind, _, text in fast.drops] == [("link_target", "http://y")]
+    assert text.split("\n")[fast.drops[0][1] - 1].endswith("[x](http://y).")  # its own source line
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -191,14 +194,14 @@ def test_the_fast_path_gives_markdown_its_units_and_tree(lines: list[str], blank
         return
     profile = get_profile("markdown")
     clear_label_caches()
-    fast_dropped: Counter[str] = Counter()
+    fast_dropped = DropLog()
     fast = markdown.read_units(text, profile, fast_dropped)
     fast_tree = read(text, format="markdown").to_dict()
     original = markdown.simple_pieces
     markdown.simple_pieces = lambda _text: None  # the fast path declines: markdown-it reads
     try:
         clear_label_caches()
-        slow_dropped: Counter[str] = Counter()
+        slow_dropped = DropLog()
         slow = markdown.read_units(text, profile, slow_dropped)
         slow_tree = read(text, format="markdown").to_dict()
     finally:

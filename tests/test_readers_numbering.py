@@ -3,13 +3,13 @@ the sequence check asks each label about, is the same whichever way the stream i
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from alignbench import bench
 from alignbench.readers import markdown, plaintext
+from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import LabelMatch, Style, continues_a_sequence
 from alignbench.readers.profiles import get_profile
 from alignbench.readers.units import Unit, numbering_of
@@ -42,13 +42,13 @@ def test_numbering_equals_a_walk_over_each_unit(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     reader = markdown.read_units if path.suffix == ".md" else plaintext.read_units
     profile = get_profile("markdown" if path.suffix == ".md" else "contract")
-    units = reader(text, profile, Counter(), str(path))
+    units = reader(text, profile, DropLog(), str(path))
     assert numbering_of(units) == _walked(units)
 
 
 def test_numbering_of_the_bench_pair_holds_every_clause_number() -> None:
     old, _ = bench.markdown_pair(3)
-    units = markdown.read_units(old, get_profile("markdown"), Counter())
+    units = markdown.read_units(old, get_profile("markdown"), DropLog())
     seen, numbers = numbering_of(units)
     assert (seen, numbers) == _walked(units)
     assert {"1", "1.1", "1.9", "3", "3.9"} <= numbers

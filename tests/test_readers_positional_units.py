@@ -3,7 +3,6 @@ Markdown headings-and-paragraphs path does); the shortcuts it takes agree with t
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import product
 
 import pytest
@@ -12,6 +11,7 @@ from markdown_it.common.utils import MD_TRIM_CHARS
 from alignbench import bench
 from alignbench.errors import AlignbenchError
 from alignbench.readers import markdown, read
+from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import LabelMatch, Style, clear_label_caches, continues_a_sequence
 from alignbench.readers.nesting import build_tree
 from alignbench.readers.profiles import get_profile
@@ -30,7 +30,7 @@ def _named(units: list[Unit]) -> list[Unit]:
 def test_the_fast_path_hands_plain_tuples_that_build_the_tree_named_units_build() -> None:
     profile = get_profile("markdown")
     clear_label_caches()
-    units = markdown.read_units(STREAM_TEXT, profile, Counter())
+    units = markdown.read_units(STREAM_TEXT, profile, DropLog())
     assert any(type(unit) is tuple for unit in units)  # the fast path took this text
     named = _named(units)
     assert named == units
@@ -43,7 +43,7 @@ def test_a_plain_tuple_stream_too_deep_names_the_line() -> None:
     profile = get_profile("markdown")
     lines = [f"{'.'.join(['1'] * depth)} Clause at depth {depth}." for depth in range(1, MAX_DEPTH + 3)]
     text = "\n\n".join(lines)  # (no closing newline: every piece is one line)
-    units = markdown.read_units(text, profile, Counter())
+    units = markdown.read_units(text, profile, DropLog())
     assert all(type(unit) is tuple for unit in units)
     with pytest.raises(AlignbenchError, match=r"^<doc>: line \d+: nesting deeper than"):
         build_tree(units, profile, "<doc>")
@@ -61,7 +61,7 @@ def test_the_bench_pair_takes_the_fast_path() -> None:
     old, new = bench.markdown_pair(3)
     profile = get_profile("markdown")
     for text in (old, new):
-        assert markdown._simple_units(text, profile, Counter()) is not None
+        assert markdown._simple_units(text, profile, DropLog()) is not None
 
 
 # Every decimal label of two or three components numbered 1 to 6 (252 labels), the space the shortcut's
@@ -95,8 +95,8 @@ def test_a_text_the_fast_path_gives_up_on_late_counts_its_dropped_blocks_once() 
     quote) sends the whole text to markdown-it, which must be the only one to count what it drops."""
     profile = get_profile("markdown")
     text = "Some <b>bold</b> words and ![a picture](p.png).\n\n> A quote.\n"
-    assert markdown._simple_units(text, profile, Counter()) is None
-    dropped: Counter[str] = Counter()
+    assert markdown._simple_units(text, profile, DropLog()) is None
+    dropped = DropLog()
     markdown.read_units(text, profile, dropped)
     assert dropped == {"html_inline": 2, "image": 1}
     assert read(text, format="markdown").dropped == {"html_inline": 2, "image": 1}

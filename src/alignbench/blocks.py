@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -269,6 +269,7 @@ class BlockTree:
         root: Block,
         *,
         dropped: Mapping[str, int] | None = None,
+        drops: Sequence[tuple[str, int, str]] = (),
         format: str | None = None,
         profile: str | None = None,
         addressed: bool = False,
@@ -281,6 +282,8 @@ class BlockTree:
             root if addressed and root.address == ROOT_ADDRESS else _with_addresses(root, ROOT_ADDRESS)
         )
         self.dropped: dict[str, int] = {k: int(dropped[k]) for k in sorted(dropped or {})}
+        # Each drop's (kind, 1-based source line or 0, source text), in document order (readers.drops).
+        self.drops: tuple[tuple[str, int, str], ...] = tuple(drops)
         self.format = format
         self.profile = profile
         self._order: list[Block] = _preorder(self.root)
@@ -316,20 +319,40 @@ class BlockTree:
             "format": self.format,
             "profile": self.profile,
             "dropped": dict(self.dropped),
+            "drops": [{"kind": k, "line": n, "text": t} for k, n, t in self.drops],
             "root": self.root.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BlockTree:
-        unknown = sorted(set(data) - {"format", "profile", "dropped", "root"})
+        unknown = sorted(set(data) - {"format", "profile", "dropped", "drops", "root"})
         if unknown:
             raise AlignbenchError(f"unknown tree key(s): {', '.join(unknown)}")
         return cls(
             Block.from_dict(data["root"]),
             dropped=data.get("dropped") or {},
+            drops=_drops_from(data.get("drops", [])),
             format=data.get("format"),
             profile=data.get("profile"),
         )
+
+
+def _drops_from(items: Any) -> list[tuple[str, int, str]]:
+    """A tree dict's ``drops`` (``readers.drops``): each a kind, a line and the dropped text."""
+    drops: list[tuple[str, int, str]] = []
+    if items is None:
+        return drops
+    for index, item in enumerate(items if isinstance(items, list) else [items]):
+        if not (
+            isinstance(item, Mapping)
+            and isinstance(item.get("kind"), str)
+            and isinstance(item.get("line"), int)
+            and not isinstance(item.get("line"), bool)
+            and isinstance(item.get("text"), str)
+        ):
+            raise AlignbenchError(f"tree drops[{index}]: expected {{kind: text, line: integer, text: text}}")
+        drops.append((item["kind"], item["line"], item["text"]))
+    return drops
 
 
 def _preorder(root: Block) -> list[Block]:

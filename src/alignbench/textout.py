@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise, parse_address
 from alignbench.html.locate import SEPARATOR, Locator
@@ -273,8 +273,15 @@ def _diff_line(entry: Entry) -> str:
     return "      " + render_diff(entry.edit or [])
 
 
-def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = False) -> str:
-    """The summary ``compare`` prints: counts, then moves, renumbers, inserts, deletes and edits."""
+def render(
+    result: Alignment,
+    old: BlockTree,
+    new: BlockTree,
+    verbose: bool = False,
+    hidden: list[dict[str, Any]] | None = None,
+) -> str:
+    """The summary ``compare`` prints: counts, then moves, renumbers, inserts, deletes and edits, then
+    ``hidden``: content the readers keep out of the tree (HTML, markup, link targets) that differs."""
     from alignbench.visible import hidden_only
 
     namer = Namer(old, new, verbose)
@@ -301,6 +308,8 @@ def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = Fa
     )
     if reparented:  # a parent change that kept reading order (issue #27): not a move, counted apart
         counts += f", {reparented} reparented"
+    if hidden:
+        counts += f", {len(hidden)} changed in dropped content"
     budget = ", comparison budget exhausted" if result.budget_exhausted else ""
     lines = [f"{counts} (backend {result.backend_resolved}{budget})"]
     if moves:
@@ -344,4 +353,11 @@ def render(result: Alignment, old: BlockTree, new: BlockTree, verbose: bool = Fa
             if hidden_only(old.find(change.source or "").text, new.find(change.test or "").text):
                 diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
             lines.append(f"  ~ {namer.where(entry)}{relabel}: {diff}{namer.addresses(change)}")
+    if hidden:  # never "same" when a difference hides in what a reader dropped (issue 33 item 1)
+        lines += ["", f"Dropped content changed ({len(hidden)}):"]
+        for d in hidden:
+            sides = (("old", "source_line"), ("new", "test_line"))
+            where = ", ".join(f"{side} line {d[key]}" for side, key in sides if d[key])
+            diff = word_diff(d["source_text"] or "", d["test_text"] or "")
+            lines.append(f"  ! {d['kind']} {d['construct']}{' (' + where + ')' if where else ''}: {diff}")
     return "\n".join(lines) + "\n"

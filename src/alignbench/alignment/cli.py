@@ -2,7 +2,10 @@
 
 The human output reads top-down like a change summary; ``--json`` prints the Alignment JSON instead,
 with each change's text added; ``--html OUT.html`` also writes the redline page. Like ``diff``, the
-exit status is 0 when the documents have no change, 1 when they differ and 2 on an error.
+exit status is 0 when the documents have no change, 1 when they differ and 2 on an error. Content a
+reader keeps out of the tree (HTML, link targets, markup) is compared too: a difference there is a
+change of its own kind ("Dropped content changed", JSON ``dropped_changes``), never "same"; and one
+note per dropped kind goes to standard error.
 """
 
 from __future__ import annotations
@@ -109,8 +112,14 @@ def run(args: argparse.Namespace) -> int:
     new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
     if args.html is not None:  # refused before the work, not after it (alignbench.outputs)
         check_output(args.html, inputs=_files(args.old, args.new), force=args.force, flag="--html")
+    from alignbench.readers.drops import dropped_changes, notes
+
     result = align(old, new, AlignmentConfig(similarity=args.backend))
-    summary = render(result, old, new, verbose=args.verbose)
+    hidden = dropped_changes(old.drops, new.drops)
+    summary = render(result, old, new, verbose=args.verbose, hidden=hidden)
+    # What each reader dropped, one line per kind: never silent (issue 28), never in the way of --json.
+    for note in notes(old.drops, args.old) + notes(new.drops, args.new):
+        sys.stderr.write(show(note) + "\n")
     if args.html is not None:
         from alignbench.html import render_redline
 
@@ -119,12 +128,24 @@ def run(args: argparse.Namespace) -> int:
         write_output(args.html, page, inputs=_files(args.old, args.new), force=args.force, flag="--html")
     # Hidden and control characters reach the terminal as glyphs (alignbench.visible), never raw.
     if args.json:
-        sys.stdout.write(json_safe(dump_json(with_texts(result, old, new))))
+        sys.stdout.write(json_safe(dump_json(with_drops(with_texts(result, old, new), old, new, hidden))))
     elif args.html is not None:
         sys.stdout.write(show(summary.splitlines()[0] + f"; redline written to {args.html}") + "\n")
     else:
         sys.stdout.write(show(summary))
-    return EXIT_DIFFERENT if result.changes else EXIT_SAME
+    return EXIT_DIFFERENT if result.changes or hidden else EXIT_SAME
+
+
+def with_drops(
+    data: dict[str, Any], old: BlockTree, new: BlockTree, hidden: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON with what each reader dropped (kind, line, digest, text) and where the dropped content
+    differs (``dropped_changes``, a change kind of its own: the command exits 1 for it)."""
+    from alignbench.readers.drops import drops_to_dict
+
+    data["dropped"] = {"source": drops_to_dict(old.drops), "test": drops_to_dict(new.drops)}
+    data["dropped_changes"] = hidden
+    return data
 
 
 def _files(*given: str) -> list[str]:

@@ -10,11 +10,13 @@ a move also anchors its old position (``c-N-from``), and the two link to each ot
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from alignbench.alignment.model import AlignedPair, Alignment, Change
 from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise
 from alignbench.html.locate import Locator, heading_name, section_heading
 from alignbench.html.wordiff import Segment, word_diff
+from alignbench.readers.drops import dropped_changes, notes
 from alignbench.visible import hidden_only
 
 CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
@@ -103,6 +105,10 @@ class Redline:
     paired: int
     changes: list[ChangeView]  # in page order
     lines: list[Line]
+    # What each reader dropped (one note per kind and side) and where dropped content differs
+    # (readers.drops): shown on the page, never folded into "same".
+    drop_notes: list[str] = field(default_factory=list)
+    dropped_changes: list[dict[str, Any]] = field(default_factory=list)
 
 
 def caption(block: Block) -> str:
@@ -292,4 +298,6 @@ def build(result: Alignment, old: BlockTree, new: BlockTree, old_name: str, new_
         ),
         changes=builder.order,
         lines=builder.lines,
+        drop_notes=notes(old.drops, old_name) + notes(new.drops, new_name),
+        dropped_changes=dropped_changes(old.drops, new.drops),
     )

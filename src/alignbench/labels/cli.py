@@ -156,8 +156,8 @@ def _cmd_migrate_moves(args: argparse.Namespace) -> int:
         moves_out = sum(1 for c in changed if c["from"] == "move")
         moves_in = sum(1 for c in changed if c["to"] == "move")
         print(
-            f"{path}: {moves_out} move flag(s) removed, {moves_in} added (recorded in migrations; "
-            f"signatures carried); verdict rows {before} -> {after}"
+            f"{path}: {len(changed)} row kind(s) changed, {moves_out} move flag(s) removed and {moves_in} "
+            f"added (recorded in migrations; signatures carried); verdict rows {before} -> {after}"
         )
     return 0
 

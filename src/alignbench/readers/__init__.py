@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import BinaryIO
 
@@ -36,6 +35,7 @@ from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.gc_pause import paused_collector
 from alignbench.readers import markdown, plaintext
+from alignbench.readers.drops import DropLog
 from alignbench.readers.front_matter import split_front_matter
 from alignbench.readers.nesting import build_tree
 from alignbench.readers.profiles import DEFAULT_PROFILE_FOR_FORMAT, get_profile
@@ -121,17 +121,27 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
         raise AlignbenchError(f"{source}: document is empty; give a file with some text in it")
     profile_name = profile or DEFAULT_PROFILE_FOR_FORMAT[format]
     compiled = get_profile(profile_name)
-    dropped: Counter[str] = Counter()
+    dropped = DropLog()
     front_matter, body = split_front_matter(text)
     if front_matter is not None:
-        dropped["front_matter"] += 1
+        # The front matter's lines are blanked in body; blank lines after its closing fence are too.
+        blanked = len(body) - len(body.lstrip("\n"))
+        dropped.note("front_matter", 1, "\n".join(text.split("\n", blanked)[:blanked]).rstrip("\n"))
     if not body or body.isspace():
         raise AlignbenchError(f"{source}: document holds only front matter; give a file with some text in it")
     # Reading makes several small objects per line and no reference cycle: see gc_pause.
     with paused_collector():
         # The unit list is handed over, not kept: the builder frees each unit once it is placed.
         root = build_tree(_UNIT_READERS[format](body, compiled, dropped, source), compiled, source)
-        return BlockTree(root, dropped=dict(dropped), format=format, profile=profile_name, addressed=True)
+    if not root.children and dropped.log:
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(dropped.items()))
+        raise AlignbenchError(
+            f"{source}: document holds only content the reader drops ({kinds}); "
+            "give a file with some text in it"
+        )
+    return BlockTree(
+        root, dropped=dict(dropped), drops=dropped.log, format=format, profile=profile_name, addressed=True
+    )
 
 
 def _first_surrogate(text: str) -> int:

@@ -11,6 +11,7 @@ from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError
 from alignbench.readers import FORMATS, STDIN, format_of, read_document
+from alignbench.readers.drops import notes
 from alignbench.readers.profiles import profile_names
 
 PREVIEW_CHARS = 60
@@ -77,4 +78,7 @@ def run_blocks(args: argparse.Namespace) -> int:
     require_known_format([args.file], args.format)
     tree = read_document(args.file, format=args.format, profile=args.profile)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
+    # Every drop is visible: one line per kind, on standard error so the JSON stays JSON.
+    for note in notes(tree.drops):
+        sys.stderr.write(note + "\n")
     return 0

@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,6 +31,7 @@ from markdown_it.token import Token
 
 from alignbench.blocks import EMPTY_ATTRS
 from alignbench.errors import AlignbenchError
+from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import (
     LABEL_CACHE_SIZE,
     UNSEEN,
@@ -46,6 +46,7 @@ from alignbench.readers.pipe_table import parse_pipe_table
 from alignbench.readers.profiles import Profile
 from alignbench.readers.simple_blocks import SimpleBlock, add_piece_blocks, simple_pieces
 from alignbench.readers.units import MAX_DEPTH, Line, Unit, group_clause_lines, join_lines
+from alignbench.readers.web_export import ODD_BLANK, bold_heading, is_reference_use, link_target
 
 
 def _has_inline_markup(content: str) -> bool:
@@ -87,8 +88,12 @@ class _Item:
     pending: bool = True
 
 
-def _inline_lines(content: str, env: dict[str, Any], dropped: Counter[str]) -> list[str]:
-    """Plain text of inline content, one string per source line (markup removed)."""
+def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int = 0) -> list[str]:
+    """Plain text of inline content, one string per source line (markup removed).
+
+    What the markup hides is logged in ``dropped`` at its source line (``line`` is the content's
+    first): an image (its alt text and source), an inline HTML tag, and a link's target (and title),
+    so a changed URL is never "same". An autolink shows its target as its text."""
     if not _has_inline_markup(content):
         return content.split("\n")
     parser = _parser()
@@ -97,21 +102,28 @@ def _inline_lines(content: str, env: dict[str, Any], dropped: Counter[str]) -> l
     lines: list[str] = []
     parts: list[str] = []
     for child in children:
-        if child.type in ("text", "text_special", "code_inline"):
+        kind = child.type
+        if kind in ("text", "text_special", "code_inline"):
             parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
+        elif kind in ("softbreak", "hardbreak"):
             lines.append("".join(parts))
             parts = []
-        elif child.type == "image":
-            dropped["image"] += 1
-        elif child.type == "html_inline":
-            dropped["html_inline"] += 1
+        elif kind == "link_open" and child.markup != "autolink":
+            # A reference link's target is its definition's (logged as `link_reference`); logged here
+            # too, apart, so pointing a link at another definition is never "same".
+            use = "link_reference_use" if is_reference_use(child, content) else "link_target"
+            dropped.note(use, line + len(lines), link_target(child))
+        elif kind == "image":
+            alt = "".join(c.content for c in child.children or ())
+            dropped.note("image", line + len(lines), f"{alt} {link_target(child)}".strip())
+        elif kind == "html_inline":
+            dropped.note("html_inline", line + len(lines), child.content)
     lines.append("".join(parts))
     return lines
 
 
-def _plain(text: str, env: dict[str, Any], dropped: Counter[str]) -> str:
-    return " ".join(_inline_lines(text.strip(), env, dropped)).strip()
+def _plain(text: str, env: dict[str, Any], dropped: DropLog, line: int = 0) -> str:
+    return " ".join(_inline_lines(text.strip(), env, dropped, line)).strip()
 
 
 def _marker_label(item: _Item, rest: str) -> LabelMatch:
@@ -120,8 +132,12 @@ def _marker_label(item: _Item, rest: str) -> LabelMatch:
     return rendered_number(item.number, rest)
 
 
-def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
-    """The unit stream of a Markdown document; dropped constructs are counted into ``dropped``."""
+def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<text>") -> list[Unit]:
+    """The unit stream of a Markdown document; dropped constructs are logged in ``dropped``."""
+    if not text.isascii() and ODD_BLANK.search(text) is not None:
+        # A line of non-breaking or em spaces is blank to a reader (web exports write them between
+        # paragraphs); CommonMark counts only spaces and tabs. Emptied in place: lines keep their numbers.
+        text = ODD_BLANK.sub("", text)
     simple = _simple_units(text, profile, dropped)
     if simple is not None:
         return simple
@@ -166,13 +182,19 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
         elif kind == "blockquote_close":
             path.pop()
         elif kind == "heading_open":
-            title = " ".join(_inline_lines(tokens[index + 1].content, env, dropped)).strip()
+            title = " ".join(_inline_lines(tokens[index + 1].content, env, dropped, line)).strip()
             units.append(_heading(title, int(token.tag[1:]), items, profile, line, tuple(path)))
             index += 3
             continue
         elif kind == "paragraph_open":
-            lines = _inline_lines(tokens[index + 1].content, env, dropped)
-            units.extend(_paragraph(lines, items, profile, line, tuple(path)))
+            content = tokens[index + 1].content
+            lines = _inline_lines(content, env, dropped, line)
+            if not path and bold_heading(content, lines, tokens, index + 3, profile):
+                units.append(
+                    _heading(lines[0].strip(), profile.headings.bold_paragraph_rank, items, profile, line, ())
+                )
+            else:
+                units.extend(_paragraph(lines, items, profile, line, tuple(path)))
             index += 3
             continue
         elif kind == "code_block":
@@ -182,6 +204,8 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
             for chunk in _indented_chunks(token.content):
                 units.extend(_paragraph(chunk, items, profile, line, tuple(path)))
         elif kind == "fence":
+            if token.info:  # the language named after the fence: markup, kept apart
+                dropped.note("fence_info", line, token.info)
             units.extend(
                 _paragraph([token.content.rstrip("\n")], items, profile, line, tuple(path), code=True)
             )
@@ -191,7 +215,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
                 close += 1
             start_line, end_line = token.map or (0, 0)
             rows, header = parse_pipe_table(source_lines[start_line:end_line])
-            cells = tuple(tuple(_plain(cell, env, dropped) for cell in row) for row in rows)
+            cells = tuple(tuple(_plain(cell, env, dropped, line) for cell in row) for row in rows)
             item = _take_marker(items)
             if item is not None:  # a list item that opens with a table still numbers a clause
                 units.append(_empty_item(item, line))
@@ -199,17 +223,21 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
             index = close + 1
             continue
         elif kind == "html_block":
-            dropped["html_block"] += 1
+            dropped.note("html_block", line, token.content.rstrip("\n"))
         elif kind == "hr":
-            dropped["hr"] += 1
+            dropped.note("hr", line, token.markup)
         index += 1
-    references = len(env.get("references") or {})
-    if references:  # `[id]: https://...` lines render as nothing, so they are dropped, and counted
-        dropped["link_reference"] += references
+    # `[id]: https://...` lines render as nothing, so they are dropped, and logged (markdown-it keeps
+    # no line for them; in the order defined)
+    for label, reference in (env.get("references") or {}).items():
+        title = reference.get("title") or ""
+        dropped.note(
+            "link_reference", 0, " ".join(p for p in (label, reference.get("href") or "", title) if p)
+        )
     return units
 
 
-def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Unit] | None:
+def _simple_units(text: str, profile: Profile, dropped: DropLog) -> list[Unit] | None:
     """The units of a headings-and-paragraphs document (``None`` for any other): what the token loop
     above makes of the same blocks (:func:`~alignbench.readers.simple_blocks.simple_blocks`), outside
     any list or quote (no link reference can be defined, so ``env`` stays empty).
@@ -227,7 +255,7 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
     # Whether the text holds no inline markup starter, so no block's content is scanned for one again.
     marked_up = _has_inline_markup(text)
     env: dict[str, Any] = {}
-    dropping: Counter[str] = Counter()
+    dropping = DropLog()
     units: list[Unit] = []
     append = units.append
     # A line's label is looked up in the kept readings inline (``match_label`` without its call), and
@@ -266,12 +294,13 @@ def _simple_units(text: str, profile: Profile, dropped: Counter[str]) -> list[Un
             return None
         for kind, start, content, level in blocks:
             if kind == "heading":
-                lines = _inline_lines(content, env, dropping)
+                lines = _inline_lines(content, env, dropping, start + 1)
                 append(_heading(" ".join(lines).strip(), level, [], profile, start + 1, ()))
             else:
-                units.extend(_paragraph(_inline_lines(content, env, dropping), [], profile, start + 1, ()))
+                lines = _inline_lines(content, env, dropping, start + 1)
+                units.extend(_paragraph(lines, [], profile, start + 1, ()))
         blocks.clear()
-    dropped.update(dropping)
+    dropped.take(dropping)
     return units
 
 

@@ -297,7 +297,7 @@ class _Builder:
         while self.clauses:
             clause = self.clauses[-1]
             deeper = _indent(clause) > indent
-            closed_here = _indent(clause) == indent and clause[STYLE].key.partition(":")[0] in closing
+            closed_here = _indent(clause) == indent and _style_in(clause[STYLE].key, closing)
             if not (deeper or closed_here):
                 return
             self.clauses.pop()
@@ -351,6 +351,12 @@ class _Builder:
                 row.children = [make_node("cell", text=text) for text in cells]
             adopt(table, row)
         return table
+
+
+def _style_in(key: str, entries: frozenset[str]) -> bool:
+    """Whether a numbering style (``closed:lower:roman``) is named by an entry: its kind (``closed``)
+    or its kind and more of its key (``closed:lower``)."""
+    return any(key == entry or key.startswith(entry + ":") for entry in entries)
 
 
 def _numbers(label: str | None) -> list[str]:

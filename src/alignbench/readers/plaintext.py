@@ -22,8 +22,9 @@ One heading rule (profile ``headings``, documented in docs/CONTRACTS.md):
 from __future__ import annotations
 
 import re
-from collections import Counter
+from itertools import pairwise
 
+from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import LabelMatch, match_label
 from alignbench.readers.pipe_table import is_table_line, parse_pipe_table
 from alignbench.readers.profiles import Profile
@@ -92,6 +93,8 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     rules = profile.headings
     if not rules.detect_in_text or not line:
         return None
+    if rules.not_headings is not None and rules.not_headings.match(line) is not None:
+        return None  # a postal address line, whatever its case
     if wrapped or not _short(line, profile):
         label = match_label(line, profile, heading=True)
         if label is None or not _long_caps_title(label, profile, needs_full_stop=wrapped):
@@ -226,15 +229,21 @@ def _underlined_heading(title: str, rank: int, line: int, profile: Profile) -> U
     return _heading_unit(rank, None, title, line)
 
 
-def read_units(text: str, profile: Profile, dropped: Counter[str], source: str = "<text>") -> list[Unit]:
+def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<text>") -> list[Unit]:
     """The unit stream of a plain-text document; dropped lines are counted into ``dropped``."""
     units: list[Unit] = []
     underline_ranks: dict[UnderlineStyle, int] = {}
+    blocks = _blocks(text)
+    # Hard-wrapped paragraphs without blank lines are looked for only in a document of long blocks.
+    mean_lines = sum(map(len, blocks)) / len(blocks) if blocks else 0.0
+    wraps = mean_lines >= profile.wrapped_paragraphs.min_mean_block_lines
 
     def is_heading_line(candidate: str) -> bool:
         return heading_of(candidate, profile) is not None
 
-    for raw_lines in _blocks(text):
+    # The last line of the block before: a line it introduces (it ends in a colon) is displayed text.
+    introduced: Line | None = None
+    for raw_lines in blocks:
         titled = _underlined_title(raw_lines, profile)
         if titled is not None:
             style, number, title, used = titled
@@ -248,7 +257,7 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
             if name is None:
                 kept.append((number, raw))
             else:
-                dropped[name] += 1
+                dropped.note(name, number, raw)
         if not kept:
             continue
         if all(is_table_line(raw) for _, raw in kept):
@@ -256,9 +265,47 @@ def read_units(text: str, profile: Profile, dropped: Counter[str], source: str =
             units.append(Unit("table", rows=tuple(tuple(r) for r in rows), header=header, line=kept[0][0]))
             continue
         lines = [Line(len(raw) - len(raw.lstrip()), raw.strip(), number) for number, raw in kept]
-        for group in group_clause_lines(lines, profile, is_heading_line):
-            units.extend(_group_units(group, profile))
+        for run in wrapped_paragraphs(lines, profile) if wraps else (lines,):
+            for group in group_clause_lines(run, profile, is_heading_line):
+                units.extend(_group_units(group, profile, introduced))
+                introduced = None
+        introduced = lines[-1]
     return units
+
+
+# A line that ends a sentence: a word, then a full stop, `!` or `?`, perhaps inside a closing quote or
+# bracket (a colon introduces what follows; `..` is markup).
+_SENTENCE_END = re.compile(r"[\w)\]\"'”’][.!?][\"'”’)\]]*$")
+
+
+def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
+    """The paragraphs of one hard-wrapped block that has no blank line between them (profile
+    ``wrapped_paragraphs``).
+
+    A greedy wrapper fills each line: a line ends early only where its paragraph ends. So a line
+    on which the next line's first word would have fitted (within the block's widest line, ``slack``
+    columns to spare) ends its paragraph when it ends a sentence, or when the next line opens with a
+    label (a clause number, a word label, a bullet), and the next line does not start in lower case.
+    A block of fewer than ``min_lines`` lines shows no wrap width.
+    """
+    rule = profile.wrapped_paragraphs
+    if not rule.min_lines or len(lines) < rule.min_lines:
+        return [lines]
+    width = max(line.indent + len(line.text) for line in lines)
+    runs: list[list[Line]] = [[lines[0]]]
+    for previous, line in pairwise(lines):
+        first_word = line.text.split(None, 1)[0]
+        if (
+            not first_word[0].islower()
+            and previous.indent + len(previous.text) + 1 + len(first_word) + rule.slack <= width
+            and (
+                _SENTENCE_END.search(previous.text) is not None or match_label(line.text, profile) is not None
+            )
+        ):
+            runs.append([line])
+        else:
+            runs[-1].append(line)
+    return runs
 
 
 def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
@@ -276,11 +323,21 @@ def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
     return None
 
 
-def _group_units(group: list[Line], profile: Profile) -> list[Unit]:
-    """The units of one clause group: a heading, a heading and its first paragraph, or a paragraph."""
+def _introduced_notice(heading: Heading, line: Line, before: Line | None, profile: Profile) -> bool:
+    """An indented unlabelled Title Case line (not ALL CAPS) right after a paragraph that ends in a
+    colon is text that paragraph introduces (``... place this notice:`` then
+    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``)."""
+    if not profile.headings.introduced_notices or before is None or heading[1] is not None:
+        return False
+    return line.indent > before.indent and before.text.endswith(":") and not _is_all_caps(heading[2])
+
+
+def _group_units(group: list[Line], profile: Profile, before: Line | None = None) -> list[Unit]:
+    """The units of one clause group: a heading, a heading and its first paragraph, or a paragraph.
+    ``before`` is the last line of the block before, when the group opens its block."""
     if len(group) == 1:
         heading = heading_of(group[0].text, profile)
-        if heading is not None:
+        if heading is not None and not _introduced_notice(heading, group[0], before, profile):
             return [_heading_unit(*heading, group[0].number)]
     elif _may_open_long_heading(group[0].text, profile):
         # A wrapped bill section header, possibly with its body run on in the same block.
@@ -292,7 +349,7 @@ def _group_units(group: list[Line], profile: Profile) -> list[Unit]:
                 return [head, *_paragraph_units(join_lines(rest), rest, profile)]
     else:
         heading = _heads_its_block(group, profile)
-        if heading is not None:
+        if heading is not None and not _introduced_notice(heading, group[0], before, profile):
             rest = group[1:]
             return [
                 _heading_unit(*heading, group[0].number),

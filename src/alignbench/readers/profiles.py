@@ -49,6 +49,22 @@ class HeadingRules:
     # characters is a heading; the first style met ranks ``underline_first_rank``, the next one more.
     underline_chars: frozenset[str]
     underline_first_rank: int
+    # Unlabelled lines that are never headings (postal addresses), as one alternation; None when unset.
+    not_headings: re.Pattern[str] | None = None
+    # An indented unlabelled Title Case line after a paragraph ending in a colon is that paragraph's text.
+    introduced_notices: bool = False
+    # Markdown: the rank of a short all-bold paragraph followed by body text; 0 reads it as text.
+    bold_paragraph_rank: int = 0
+
+
+@dataclass(frozen=True)
+class WrappedParagraphs:
+    """Paragraph breaks inside a hard-wrapped text block with no blank lines (profile
+    ``wrapped_paragraphs``): ``min_lines`` 0 turns the rule off."""
+
+    min_lines: int = 0
+    min_mean_block_lines: float = 0.0
+    slack: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +90,7 @@ class Profile:
     drop_lines: tuple[tuple[str, re.Pattern[str]], ...]
     # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
     drop_pattern: re.Pattern[str] | None
+    wrapped_paragraphs: WrappedParagraphs = WrappedParagraphs()
 
 
 _NAMED_GROUP = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
@@ -211,7 +228,11 @@ def _compile(name: str, spec: Any) -> Profile:
         # The schema (schemas/profiles.json) admits punctuation only: a line of letters is text.
         underline_chars=frozenset(str(head.get("underline_chars", ""))),
         underline_first_rank=int(head.get("underline_first_rank", 1)),
+        not_headings=_any_of(where, "headings.not_headings", head.get("not_headings") or ()),
+        introduced_notices=bool(head.get("introduced_notices", False)),
+        bold_paragraph_rank=int(head.get("bold_paragraph_rank", 0)),
     )
+    wrapped = spec.get("wrapped_paragraphs") or {}
     # The schema admits only RULE_KINDS here.
     closers = frozenset(str(k) for k in spec.get("closed_by_outdented_paragraph") or ())
     drops = []
@@ -231,4 +252,19 @@ def _compile(name: str, spec: Any) -> Profile:
         reset_words=frozenset(str(w).lower() for w in spec.get("reset_words", ())),
         closed_by_outdented_paragraph=closers,
         drop_lines=tuple(drops),
+        wrapped_paragraphs=WrappedParagraphs(
+            int(wrapped.get("min_lines", 0)),
+            float(wrapped.get("min_mean_block_lines", 0)),
+            int(wrapped.get("slack", 0)),
+        ),
     )
+
+
+def _any_of(where: str, key: str, patterns: Any) -> re.Pattern[str] | None:
+    """One regex matching at the start of a line when any of ``patterns`` does."""
+    if not patterns:
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in patterns))
+    except re.error as exc:
+        raise AlignbenchError(f"{where}: {key} has a bad pattern ({exc}); fix the regex") from None
