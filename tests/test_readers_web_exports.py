@@ -52,7 +52,6 @@ def test_escaped_number_inside_a_sentence_stays_text() -> None:
     assert only.label is None and "1." in only.text
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: a heading that carries its own letter (`## A. Notices`)")
 def test_lettered_markdown_headings_carry_their_label() -> None:
     tree = md("## A. Notices\n\nWe write to you by email.\n\n## B. Changes\n\nWe may change these rules.\n")
     notices, changes = block(tree, "Notices"), block(tree, "Changes")
@@ -60,7 +59,6 @@ def test_lettered_markdown_headings_carry_their_label() -> None:
     assert (changes.kind, changes.label) == ("heading", "B")
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: `### Chapter 2 Accounts` is chapter 2's heading")
 def test_chapter_headings_carry_their_number() -> None:
     """Not met in the import: issue 28's own example of a web-exported heading, kept beside the letters."""
     tree = md("### Chapter 2 Accounts\n\nOne account per person.\n")
@@ -68,9 +66,6 @@ def test_chapter_headings_carry_their_number() -> None:
     assert (heading.kind, heading.label) == ("heading", "Chapter 2")
 
 
-@pytest.mark.xfail(
-    strict=True, reason=f"{CLASS_7}: a short all-bold paragraph before body text acts as a heading"
-)
 def test_a_short_bold_paragraph_before_body_text_is_a_heading() -> None:
     tree = md("**Keeping people safe**\n\nWe remove posts that threaten anyone.\n\nWe tell you why.\n")
     assert block(tree, "Keeping people safe").kind == "heading"
@@ -83,26 +78,22 @@ def test_a_paragraph_that_only_starts_bold_stays_a_paragraph() -> None:
     assert block(tree, "Recording.").kind == "paragraph"
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: a line of only non-breaking spaces is a blank line")
 def test_lines_of_non_breaking_spaces_are_blank() -> None:
     tree = md("We keep logs for thirty days.\n\u00a0\u00a0\nWe never sell them.\n")
     assert block(tree, "We keep logs").address != block(tree, "We never sell").address
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_7}: a line of only em spaces is a blank line")
 def test_lines_of_em_spaces_are_blank() -> None:
     tree = md("Our office is in a small town.\n\u2003\nWrite to us there.\n")
     assert block(tree, "Our office").address != block(tree, "Write to us").address
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_3}: em-dash items, one per line, are a list")
 def test_em_dash_items_one_per_line_are_separate() -> None:
     items = '— "Account" means your sign-in.\n— "Post" means what you share.\n'
     tree = md("These words have these meanings:\n\n" + items)
     assert block(tree, '"Account" means').address != block(tree, '"Post" means').address
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CLASS_3}: en-dash items, one per line, are a list")
 def test_en_dash_items_one_per_line_are_separate() -> None:
     tree = md("You may not:\n\n– sell access to the service;\n– copy other people's posts.\n")
     assert block(tree, "sell access").address != block(tree, "copy other people").address
