@@ -25,7 +25,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "compare", help="align two versions of a document and list the changes", description=__doc__
     )
-    parser.add_argument("old", help="the earlier version (.md, .markdown or .txt), or - for standard input")
+    parser.add_argument(
+        "old", help="the earlier version (.md, .markdown, .txt, .docx or .pdf), or - for standard input"
+    )
     parser.add_argument("new", help="the later version, or - for standard input")
     parser.add_argument(
         "--backend", choices=BACKENDS, default="auto", help="similarity backend (default auto)"
@@ -37,9 +39,15 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("markdown", "text"),
+        choices=("markdown", "text", "docx", "pdf"),
         default=None,
-        help="read both files as this format (default: from the suffix: .md/.markdown or .txt)",
+        help="read both files as this format (default: from each suffix: .md/.markdown, .txt, .docx, .pdf)",
+    )
+    parser.add_argument(
+        "--revisions",
+        choices=("accepted", "original"),
+        default="accepted",
+        help="Word tracked changes: read the accepted (default) or the original text",
     )
     parser.add_argument(
         "--html",
@@ -61,8 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if args.old == STDIN and args.new == STDIN:
         raise AlignbenchError("only one of OLD and NEW can be - (standard input)")
     # Standard input has no suffix: read it in --format, else in the other version's format.
-    old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
-    new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
+    old = read_document(
+        args.old, format=args.format, stdin_format=format_of(args.new), revisions=args.revisions
+    )
+    new = read_document(
+        args.new, format=args.format, stdin_format=format_of(args.old), revisions=args.revisions
+    )
     result = align(old, new, AlignmentConfig(similarity=args.backend))
     summary = render(result, old, new)
     if args.html is not None:

@@ -42,7 +42,9 @@ def read_binary(
 
         units = pdf.read_units(data, compiled, dropped, source)
     if not units:
-        raise AlignbenchError(f"{source}: document has no text; give a {format} document with some text in it")
+        raise AlignbenchError(
+            f"{source}: document has no text; give a {format} document with some text in it"
+        )
     with paused_collector():
         root = build_tree(units, compiled, source)
     return BlockTree(

@@ -10,6 +10,7 @@ from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.errors import EXIT_STATUS_HELP
 from alignbench.readers import FORMATS, read_document
+from alignbench.readers.binary import ACCEPTED, REVISION_VIEWS
 from alignbench.readers.profiles import profile_names
 
 PREVIEW_CHARS = 60
@@ -23,9 +24,17 @@ def register(subparsers: Any) -> None:
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", help="the document (.md/.markdown or .txt), or - for standard input")
+    parser.add_argument(
+        "file", help="the document (.md/.markdown, .txt, .docx or .pdf), or - for standard input"
+    )
     parser.add_argument("--format", choices=FORMATS, help="override the format inferred from the suffix")
     parser.add_argument("--profile", choices=profile_names(), help="reader profile (default: by format)")
+    parser.add_argument(
+        "--revisions",
+        choices=REVISION_VIEWS,
+        default=ACCEPTED,
+        help="Word tracked changes: read the accepted (default) or the original text",
+    )
     parser.add_argument("--json", action="store_true", help="print BlockTree.to_dict() as JSON")
     parser.set_defaults(func=run_blocks)
 
@@ -49,6 +58,6 @@ def _line(block: Block) -> str:
 
 
 def run_blocks(args: argparse.Namespace) -> int:
-    tree = read_document(args.file, format=args.format, profile=args.profile)
+    tree = read_document(args.file, format=args.format, profile=args.profile, revisions=args.revisions)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
     return 0

@@ -27,7 +27,7 @@ from alignbench.readers.word.runs import ACCEPTED, REVISION_VIEWS
 from alignbench.readers.word.styles import Styles
 from alignbench.readers.word.xml import W
 
-__all__ = ["REVISION_VIEWS", "read_units"]
+__all__ = ["REVISION_VIEWS", "read_units", "shown_numbers"]
 
 _RELATIONSHIP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 # Parts whose text is not the body's: what each counts as in `dropped`.
@@ -100,6 +100,20 @@ def read_units(
     data: bytes, profile: Profile, dropped: Counter[str], source: str = "<docx>", revisions: str = ACCEPTED
 ) -> list[Unit]:
     """The unit stream of a ``.docx`` file's bytes; what is not body text is counted in ``dropped``."""
+    return _body_reader(data, profile, dropped, source, revisions).units
+
+
+def shown_numbers(
+    data: bytes, profile: Profile, source: str = "<docx>", revisions: str = ACCEPTED
+) -> list[str]:
+    """Every automatic number in reading order as Word shows it (``1.``, ``(a)``; ``•`` for a bullet):
+    what the numbering fixtures check against Word's rules and LibreOffice's rendering."""
+    return _body_reader(data, profile, Counter(), source, revisions).shown
+
+
+def _body_reader(
+    data: bytes, profile: Profile, dropped: Counter[str], source: str, revisions: str
+) -> BodyReader:
     if revisions not in REVISION_VIEWS:
         raise AlignbenchError(f"{source}: unknown revisions view {revisions!r}; use accepted or original")
     document = _load(data, source)
@@ -111,4 +125,6 @@ def read_units(
     body = document.element.find(W + "body")
     if body is None:
         raise AlignbenchError(f"{source}: the Word document has no body; check that this is the right file")
-    return BodyReader(styles, numbering, profile, revisions, dropped).read(body)
+    reader = BodyReader(styles, numbering, profile, revisions, dropped)
+    reader.read(body)
+    return reader

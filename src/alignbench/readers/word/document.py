@@ -60,6 +60,7 @@ class BodyReader:
         self.next_item = 0
         self.paragraph_number = 0
         self.carried = ""  # text of paragraphs whose mark the view removes, run on into the next
+        self.shown: list[str] = []  # every number shown, as Word shows it (``•`` for a bullet)
 
     def read(self, body: Any) -> list[Unit]:
         self._blocks(body)
@@ -143,6 +144,8 @@ class BodyReader:
         rendered = self.numbering.render(num_id, ilvl or 0)
         if rendered is None:
             return None, 0
+        if rendered.marker:
+            self.shown.append("•" if rendered.bullet else rendered.label)
         levels = self.numbering.abstracts.get(rendered.list_key, {})
         level = levels.get(rendered.level)
         indent = left_indent(ppr)

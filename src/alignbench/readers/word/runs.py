@@ -25,7 +25,10 @@ _TRANSPARENT = frozenset(
 _INSERTED = frozenset({W + "ins", W + "moveTo"})
 _DELETED = frozenset({W + "del", W + "moveFrom"})
 _SPACE_LIKE = frozenset({W + "tab", W + "ptab", W + "br", W + "cr"})
-_NOTE_REFERENCES = {W + "footnoteReference": "footnote_reference", W + "endnoteReference": "endnote_reference"}
+_NOTE_REFERENCES = {
+    W + "footnoteReference": "footnote_reference",
+    W + "endnoteReference": "endnote_reference",
+}
 
 
 class ParagraphText:
@@ -51,7 +54,9 @@ class ParagraphText:
                     self.dropped["field_code"] += 1
                 self.walk(node, deleted)
             elif tag == W + "sdt":
-                self.walk(child(node, "sdtContent") if child(node, "sdtContent") is not None else node, deleted)
+                self.walk(
+                    child(node, "sdtContent") if child(node, "sdtContent") is not None else node, deleted
+                )
             elif tag in _INSERTED:
                 if self.view == ACCEPTED:
                     self.walk(node, deleted)

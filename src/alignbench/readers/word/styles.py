@@ -86,7 +86,7 @@ def _rank_of(name: str, ppr: Any) -> tuple[int | None, bool]:
     return None, False
 
 
-def outline_rank(ppr: Any) -> int | None | bool:
+def outline_rank(ppr: Any) -> int | bool | None:
     """A paragraph's own ``w:outlineLvl`` as a rank, ``None`` for body text (9), ``False`` when unset."""
     outline = int_attr(child(ppr, "outlineLvl"), None)
     if outline is None:
