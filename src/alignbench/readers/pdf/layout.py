@@ -1,0 +1,186 @@
+"""From a PDF's lines to blocks of text lines: what a page's layout says and the text does not.
+
+- **Running headers, footers and page numbers.** A line in a page's top or bottom band
+  (``BAND_SHARE`` of its height) whose text, digits ignored, repeats in that band on at least half of
+  the pages (and on two at least) is a running header or footer; a band line that is only a page
+  number (``7``, ``- 7 -``, ``Page 7 of 9``) is a page number. Both are dropped and counted.
+- **Paragraphs.** A new block starts where the gap between two baselines is wider than
+  ``GAP_FACTOR`` times the document's usual line spacing, where the font changes to or from a
+  heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
+  and ends a sentence. A page break continues the paragraph unless the last line ended it.
+- **Headings.** A block of at most ``HEADING_MAX_LINES`` lines whose font is bigger than the body's,
+  or bold where the body is not, and that does not end with a full stop, is a heading; its rank is
+  its font's place among the heading fonts, biggest first.
+- **Hyphenation.** A line ending in a letter and a hyphen, followed by one starting in lower case, is
+  one word broken by the layout: the two are rejoined. A soft hyphen goes; a hard one stays when the
+  document writes the hyphenated word elsewhere (``third-party``, which a layout may break after its
+  hyphen), and goes otherwise (``employ-`` / ``ment``).
+
+What is left is plain text: each block's lines, indented by their distance from the left margin,
+handed to the text reader's own rules (labels, bullets, clause grouping).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass
+from statistics import median
+
+from alignbench.readers.pdf.textlayer import PdfLine
+
+BAND_SHARE = 0.09
+GAP_FACTOR = 1.3
+SHORT_LINE_SHARE = 0.85
+HEADING_MAX_LINES = 3
+_PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
+_DIGITS = re.compile(r"[0-9]+")
+_SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
+_BROKEN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f][-\u00ad\u0002]$")
+# A word as the hyphenation rule sees it: letters, with inner hyphens (``third-party``).
+_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:-[A-Za-z\u00c0-\u024f]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A run of lines the layout keeps together: a heading (``rank`` set) or body text."""
+
+    lines: tuple[tuple[int, str], ...]  # (indent in columns, text)
+    rank: int | None = None
+
+
+def _signature(line: PdfLine) -> tuple[float, bool]:
+    return (round(line.size, 1), line.bold)
+
+
+def _band(line: PdfLine) -> str | None:
+    band = line.page_height * BAND_SHARE
+    if line.baseline >= line.page_height - band:
+        return "top"
+    if line.baseline <= band:
+        return "bottom"
+    return None
+
+
+def drop_running_lines(lines: list[PdfLine], dropped: Counter[str]) -> list[PdfLine]:
+    """The lines less running headers, footers and page numbers (counted in ``dropped``)."""
+    pages = len({line.page for line in lines})
+    seen: Counter[tuple[str, str]] = Counter()
+    for band_key in sorted({(_band(line), _normal(line.text), line.page) for line in lines if _band(line)}):
+        seen[(band_key[0], band_key[1])] += 1  # type: ignore[index]
+    threshold = max(2, (pages + 1) // 2)
+    kept = []
+    for line in lines:
+        band = _band(line)
+        if band is not None:
+            normal = _normal(line.text)
+            if pages > 1 and _PAGE_NUMBER.fullmatch(normal):
+                dropped["page_number"] += 1
+                continue
+            if seen[(band, normal)] >= threshold:
+                dropped["running_header" if band == "top" else "running_footer"] += 1
+                continue
+        kept.append(line)
+    return kept
+
+
+def _normal(text: str) -> str:
+    return " ".join(_DIGITS.sub("#", text.lower()).split())
+
+
+class _Geometry:
+    """The document's body font, line spacing, left margin and column width."""
+
+    def __init__(self, lines: list[PdfLine]) -> None:
+        weights: Counter[tuple[float, bool]] = Counter()
+        for line in lines:
+            weights[_signature(line)] += len(line.text)
+        self.body = max(sorted(weights), key=lambda key: weights[key]) if weights else (10.0, False)
+        body_lines = [line for line in lines if _signature(line) == self.body]
+        gaps = [
+            a.baseline - b.baseline
+            for a, b in itertools.pairwise(body_lines)
+            if a.page == b.page and 0 < a.baseline - b.baseline < 3 * a.size
+        ]
+        self.spacing = median(gaps) if gaps else self.body[0] * 1.2
+        lefts = Counter(round(line.x0) for line in body_lines) or Counter({72: 1})
+        self.left = float(min(x for x, n in lefts.items() if n >= max(lefts.values()) / 4))
+        rights = sorted(line.x1 for line in body_lines) or [500.0]
+        self.right = rights[int(len(rights) * 0.9)] if len(rights) > 1 else rights[0]
+        self.char_width = self.body[0] * 0.5
+        bigger = {
+            key
+            for key in weights
+            if key != self.body
+            and (
+                key[0] > self.body[0] * 1.05
+                or (key[1] and not self.body[1] and key[0] >= self.body[0] * 0.95)
+            )
+        }
+        self.heading_ranks = {
+            key: rank for rank, key in enumerate(sorted(bigger, key=lambda k: (-k[0], not k[1])), 1)
+        }
+
+    def indent(self, line: PdfLine) -> int:
+        return max(0, round((line.x0 - self.left) / self.char_width))
+
+    def short(self, line: PdfLine) -> bool:
+        return line.x1 < self.left + (self.right - self.left) * SHORT_LINE_SHARE
+
+
+def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
+    if _signature(previous) != _signature(line) and (
+        _signature(previous) in geometry.heading_ranks or _signature(line) in geometry.heading_ranks
+    ):
+        return True
+    ended = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+    if previous.page != line.page:
+        return ended
+    gap = previous.baseline - line.baseline
+    if gap > geometry.spacing * GAP_FACTOR or gap < 0:
+        return True
+    return ended
+
+
+def blocks(lines: list[PdfLine]) -> list[Block]:
+    """Group the kept lines into heading and body blocks."""
+    if not lines:
+        return []
+    geometry = _Geometry(lines)
+    words = {word.lower() for line in lines for word in _WORD.findall(line.text)}
+    groups: list[list[PdfLine]] = [[lines[0]]]
+    for previous, line in itertools.pairwise(lines):
+        if _breaks(previous, line, geometry):
+            groups.append([line])
+        else:
+            groups[-1].append(line)
+    out = []
+    for group in groups:
+        rank = geometry.heading_ranks.get(_signature(group[0]))
+        texts = _rejoined([(geometry.indent(line), line.text) for line in group], words)
+        if rank is not None and len(group) <= HEADING_MAX_LINES and not texts[-1][1].endswith("."):
+            out.append(Block(((0, " ".join(text for _, text in texts)),), rank))
+        else:
+            out.append(Block(tuple(texts)))
+    return out
+
+
+def _rejoined(lines: list[tuple[int, str]], words: set[str]) -> list[tuple[int, str]]:
+    """Rejoin words hyphenated at a line end (``employ-`` / ``ment``)."""
+    out: list[tuple[int, str]] = []
+    for indent, text in lines:
+        if out and _BROKEN_WORD.search(out[-1][1]) and text[:1].islower():
+            head, _, rest = text.partition(" ")
+            previous = out[-1][1]
+            stem = previous[:-1]
+            last_word = _WORD.findall(stem)[-1] if _WORD.findall(stem) else ""
+            head_word = _WORD.match(head)
+            compound = f"{last_word}-{head_word.group(0) if head_word else ''}".lower()
+            keep = previous.endswith("-") and compound in words
+            out[-1] = (out[-1][0], (previous if keep else stem) + head)
+            if not rest:
+                continue
+            text = rest
+        out.append((indent, text))
+    return out
