@@ -26,7 +26,7 @@ from typing import Any
 from alignbench.blocks import EMPTY_ATTRS
 from alignbench.readers.label_grammar import LabelMatch, Style, bullet_match, match_label
 from alignbench.readers.profiles import Profile
-from alignbench.readers.units import Unit
+from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
 from alignbench.readers.word.numbering import Numbering, Rendered
 from alignbench.readers.word.runs import ACCEPTED, ORIGINAL, ParagraphText
 from alignbench.readers.word.styles import Styles, outline_rank
@@ -106,10 +106,10 @@ class BodyReader:
         collector.walk(paragraph)
         text = collector.text()
         if self._mark_removed(paragraph):
-            self.carried = f"{self.carried} {text}".strip()
+            self.carried = f"{self.carried}\n{text}".strip("\n")
             return
         if self.carried:
-            text = f"{self.carried} {text}".strip()
+            text = f"{self.carried}\n{text}".strip("\n")
             self.carried = ""
         ppr = self._properties(paragraph)
         style_id = attr(child(ppr, "pStyle"))
@@ -124,9 +124,29 @@ class BodyReader:
         if rendered is not None and not rendered.marker:
             rendered = None  # numbered with nothing shown: a continuation paragraph at the level's indent
         if rank is not None:
-            self._heading_unit(text, rendered, rank)
+            self._heading_unit(" ".join(text.split("\n")), rendered, rank)
             return
-        self._paragraph_unit(text, rendered, text_indent, indent, self.paragraph_number)
+        self._paragraph_lines(text, rendered, text_indent, indent, self.paragraph_number)
+
+    def _paragraph_lines(
+        self, text: str, rendered: Rendered | None, text_indent: int, indent: int | None, line: int
+    ) -> None:
+        """A paragraph with line breaks is split into clauses as a Markdown paragraph's source lines are
+        (``units.group_clause_lines``): a label at the start of a line after a sentence opens one."""
+        lines = text.split("\n") if text else [""]
+        if len(lines) == 1:
+            self._paragraph_unit(lines[0], rendered, text_indent, indent, line)
+            return
+        groups = group_clause_lines([Line(0, part, line) for part in lines], self.profile)
+        self._paragraph_unit(join_lines(groups[0]), rendered, text_indent, indent, line)
+        path = tuple(item.item_id for item in self.open_items)
+        for group in groups[1:]:
+            joined = join_lines(group)
+            label = match_label(joined, self.profile)
+            if label is not None:
+                self.units.append(Unit("paragraph", text=label.rest, label=label, line=line, path=path))
+            else:
+                self.units.append(Unit("paragraph", text=joined, line=line, path=path))
 
     def _number(self, ppr: Any, style_id: str | None, style: Any) -> tuple[Rendered | None, int]:
         """The paragraph's rendered number (advancing the counters) and its text column in twips."""
@@ -146,24 +166,22 @@ class BodyReader:
             return None, 0
         if rendered.marker:
             self.shown.append("•" if rendered.bullet else rendered.label)
-        levels = self.numbering.abstracts.get(rendered.list_key, {})
-        level = levels.get(rendered.level)
         indent = left_indent(ppr)
         if indent is None:
-            indent = level.indent if level is not None and level.indent is not None else style.indent
+            indent = rendered.indent if rendered.indent is not None else style.indent
         return rendered, indent or 0
 
     def _heading_unit(self, text: str, rendered: Rendered | None, rank: int) -> None:
         self.open_items.clear()
         if not text and (rendered is None or not rendered.label):
             return
+        # A label typed in the text wins over the automatic number, as in a Markdown list item.
         label: LabelMatch | None = None
-        if rendered is not None and rendered.label:
+        typed = match_label(text, self.profile, heading=True) if text else None
+        if typed is not None and typed.kind in self.profile.headings.labelled_kinds:
+            label, text = typed, typed.rest
+        elif rendered is not None and rendered.label:
             label = self._label(rendered, text, heading=True)
-        else:
-            typed = match_label(text, self.profile, heading=True)
-            if typed is not None and typed.kind in self.profile.headings.labelled_kinds:
-                label, text = typed, typed.rest
         self.units.append(
             Unit("heading", text=text, label=label, rank=rank, line=self.paragraph_number, path=())
         )
@@ -199,7 +217,14 @@ class BodyReader:
         self.next_item += 1
         self.open_items.append(_OpenItem(rendered.list_key, rendered.level, text_indent or 0, self.next_item))
         path = tuple(item.item_id for item in self.open_items)
-        if rendered.bullet:
+        # A label typed at the start of the item's text wins over its automatic number or bullet, as
+        # in a Markdown list item (``1. 1.1 Access and Use.``); the marker is kept in ``list_marker``.
+        typed = match_label(text, self.profile) if text else None
+        attrs: dict[str, str] | Any = EMPTY_ATTRS
+        if typed is not None:
+            label, text = typed, typed.rest
+            attrs = {"list_marker": "•" if rendered.bullet else rendered.label}
+        elif rendered.bullet:
             style = Style(f"word:{rendered.list_key}:{rendered.level}", 0)
             label = bullet_match("•", text)._replace(candidates=(style,))
         else:
@@ -213,7 +238,7 @@ class BodyReader:
                 path=path,
                 opens_item=True,
                 item_depth=len(self.open_items),
-                attrs=EMPTY_ATTRS,
+                attrs=attrs,
             )
         )
 
@@ -236,7 +261,7 @@ class BodyReader:
         for paragraph in cell.iter(W + "p"):
             collector = ParagraphText(self.view, self.dropped)
             collector.walk(paragraph)
-            text = collector.text()
+            text = collector.text().replace("\n", " ")
             ppr = self._properties(paragraph)
             style_id = attr(child(ppr, "pStyle"))
             rendered, _ = self._number(ppr, style_id, self.styles.info(style_id))

@@ -12,7 +12,9 @@ So this module follows ECMA-376 Part 1, section 17.9 itself:
 - ``w:num`` points at a ``w:abstractNum`` (through ``w:numStyleLink`` when that list is a numbering
   style), and may override a level's start (``w:startOverride``) or the whole level (``w:lvl``);
 - counters belong to the abstract list, as in Word: two ``w:num`` of one abstract list continue one
-  another, and a ``w:startOverride`` restarts its level the first time its ``w:num`` is used;
+  another; a ``w:num`` that overrides a level (``w:startOverride`` or a whole ``w:lvl``) is a list
+  instance of its own, with its own counters, starting where its overrides say (Word's "restart
+  numbering", and pandoc's one ``w:num`` per list);
 - a level restarts after any shallower level is used, or after the level ``w:lvlRestart`` names
   (0: never); a level not yet used shows its ``w:start``;
 - ``w:lvlText`` replaces ``%1`` .. ``%9`` with each level's number in its own ``w:numFmt``, or in
@@ -125,9 +127,10 @@ class Rendered:
 
     label: str  # "" for a bullet or a level with no number shown
     bullet: bool
-    list_key: str  # the abstract list: the numbering style of the tree builder
+    list_key: str  # the list instance (its counters): the numbering style of the tree builder
     level: int  # 0-based w:ilvl
     ordinal: int
+    indent: int | None = None  # where the level puts the item's text, in twips
     marker: bool = True  # False when Word shows nothing (a blank bullet, an empty number): no item
 
 
@@ -288,8 +291,10 @@ class Numbering:
             return None
         ilvl = max(0, min(ilvl, 8))
         level = levels.get(ilvl, Level())
-        counters = self.counters.setdefault(abstract, {})
         instance = self.instances[num_id]
+        own = bool(instance.start_overrides or instance.level_overrides)
+        key = f"{abstract}/{num_id}" if own else abstract
+        counters = self.counters.setdefault(key, {})
         if num_id not in self.used_instances:
             self.used_instances.add(num_id)
             for over_level, start in sorted(instance.start_overrides.items()):
@@ -308,7 +313,7 @@ class Numbering:
             if after != 0 and ilvl < after:
                 counters.pop(deeper, None)
         if level.fmt in BULLET_FORMATS:
-            return Rendered("", True, abstract, ilvl, value, marker=bool(level.text.strip()))
+            return Rendered("", True, key, ilvl, value, level.indent, marker=bool(level.text.strip()))
 
         def number(match: re.Match[str]) -> str:
             index = int(match.group(1)) - 1
@@ -320,7 +325,7 @@ class Numbering:
             return format_number(shown, fmt)
 
         label = _PLACEHOLDER.sub(number, level.text)
-        return Rendered(label.strip(), False, abstract, ilvl, value, marker=bool(label.strip()))
+        return Rendered(label.strip(), False, key, ilvl, value, level.indent, marker=bool(label.strip()))
 
 
 def style_num_ids(styles: Iterable) -> dict[str, str]:  # type: ignore[type-arg]

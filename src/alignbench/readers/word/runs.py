@@ -24,7 +24,9 @@ _TRANSPARENT = frozenset(
 )
 _INSERTED = frozenset({W + "ins", W + "moveTo"})
 _DELETED = frozenset({W + "del", W + "moveFrom"})
-_SPACE_LIKE = frozenset({W + "tab", W + "ptab", W + "br", W + "cr"})
+_SPACE_LIKE = frozenset({W + "tab", W + "ptab"})
+# A page or column break is layout; a line break (Shift+Enter) is a line of the paragraph's text.
+_LAYOUT_BREAKS = frozenset({"page", "column"})
 _NOTE_REFERENCES = {
     W + "footnoteReference": "footnote_reference",
     W + "endnoteReference": "endnote_reference",
@@ -41,7 +43,9 @@ class ParagraphText:
         self._in_instruction = 0  # depth of complex fields between begin and separate
 
     def text(self) -> str:
-        return " ".join("".join(self.parts).split())
+        """The paragraph's text: one line per line break (``w:br``), each line's spaces collapsed."""
+        lines = (" ".join(line.split()) for line in "".join(self.parts).split("\n"))
+        return "\n".join(line for line in lines if line)
 
     def walk(self, element: Any, deleted: bool = False) -> None:
         """Add the text of ``element``'s children (a paragraph, or a container inside one)."""
@@ -93,6 +97,10 @@ class ParagraphText:
                 self.parts.append(node.text or "")
             elif tag in _SPACE_LIKE:
                 self.parts.append(" ")
+            elif tag == W + "br":
+                self.parts.append(" " if node.get(W + "type") in _LAYOUT_BREAKS else "\n")
+            elif tag == W + "cr":
+                self.parts.append("\n")
             elif tag == W + "noBreakHyphen":
                 self.parts.append("-")
             elif tag == W + "sym":
