@@ -11,6 +11,7 @@ No OCR: a PDF whose pages carry no text layer (a scan) is refused with a message
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from alignbench.errors import AlignbenchError
 from alignbench.readers import plaintext
@@ -33,7 +34,11 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
         )
     units: list[Unit] = []
     line_number = 1
-    for block in blocks(drop_running_lines(lines, dropped)):
+    laid_out = blocks(drop_running_lines(lines, dropped))
+    if any(block.rank is not None for block in laid_out):
+        # The fonts mark the headings: the text rule's guesses (a Title Case line) would add false ones.
+        profile = replace(profile, headings=replace(profile.headings, detect_in_text=False))
+    for block in laid_out:
         if block.rank is not None:
             title = block.lines[0][1]
             label = match_label(title, profile, heading=True)
@@ -43,8 +48,34 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
                 units.append(Unit("heading", text=title, rank=block.rank, line=line_number))
             line_number += 2
             continue
-        text = "\n".join(" " * indent + line for indent, line in block.lines)
+        block_lines = []
+        for indent, line in block.lines:
+            marker_free = _typed_label_wins(line, profile)
+            if marker_free is not None:
+                dropped["list_marker"] += 1
+                line = marker_free
+            block_lines.append((indent, line))
+        text = "\n".join(" " * indent + line for indent, line in block_lines)
         for unit in plaintext.read_units(text, profile, dropped, source):
             units.append(unit._replace(line=unit.line + line_number - 1) if isinstance(unit, Unit) else unit)
         line_number += len(block.lines) + 1
     return units
+
+
+# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
+# Use``): the typed label names the clause, as a Markdown list item's does, and the marker is counted.
+_MARKER_KINDS = frozenset({"decimal", "bullet"})
+_TYPED_KINDS = frozenset({"decimal", "enclosed", "word", "section_sign"})
+
+
+def _typed_label_wins(line: str, profile: Profile) -> str | None:
+    """The line without its list marker when a typed label follows the marker, else ``None``."""
+    marker = match_label(line, profile)
+    if marker is None or marker.kind not in _MARKER_KINDS or marker.decimal_depth > 1:
+        return None
+    typed = match_label(marker.rest, profile)
+    if typed is None or typed.kind not in _TYPED_KINDS:
+        return None
+    if typed.kind == "decimal" and typed.decimal_depth < 2:
+        return None
+    return marker.rest

@@ -8,13 +8,15 @@
   ``GAP_FACTOR`` times the document's usual line spacing, where the font changes to or from a
   heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
   and ends a sentence. A page break continues the paragraph unless the last line ended it.
-- **Headings.** A block of at most ``HEADING_MAX_LINES`` lines whose font is bigger than the body's,
-  or bold where the body is not, and that does not end with a full stop, is a heading; its rank is
-  its font's place among the heading fonts, biggest first.
-- **Hyphenation.** A line ending in a letter and a hyphen, followed by one starting in lower case, is
-  one word broken by the layout: the two are rejoined. A soft hyphen goes; a hard one stays when the
-  document writes the hyphenated word elsewhere (``third-party``, which a layout may break after its
-  hyphen), and goes otherwise (``employ-`` / ``ment``).
+- **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
+  body's, or bold where the body is not, or of another face (a sans-serif title over serif text), and
+  that does not end with a full stop, is a heading; its rank is its font's place among the heading
+  fonts, biggest first. When the fonts mark headings, the text rule's heading guesses are off.
+- **Hyphenation.** A line ending in a hyphen, followed by one starting in lower case, is one word
+  broken by the layout: the two are rejoined with no space. The hyphen goes only when the document
+  writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
+  author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
+  itself, marking the hyphen U+FFFE: the same rule decides it.
 
 What is left is plain text: each block's lines, indented by their distance from the left margin,
 handed to the text reader's own rules (labels, bullets, clause grouping).
@@ -25,19 +27,25 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import median
 
 from alignbench.readers.pdf.textlayer import PdfLine
 
 BAND_SHARE = 0.09
 GAP_FACTOR = 1.3
+FONT_GAP_FACTOR = 1.08
+# A document sets its paragraphs apart with space when this share of its body line gaps is wide.
+SPACED_SHARE = 0.05
 SHORT_LINE_SHARE = 0.85
 HEADING_MAX_LINES = 3
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
+_CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
-_BROKEN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f][-\u00ad\u0002]$")
+_BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
+# PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
+_MARKED_HYPHEN = re.compile(r"([A-Za-z\u00c0-\u024f0-9]*)\ufffe([A-Za-z\u00c0-\u024f0-9]*)")
 # A word as the hyphenation rule sees it: letters, with inner hyphens (``third-party``).
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:-[A-Za-z\u00c0-\u024f]+)*")
 
@@ -50,8 +58,12 @@ class Block:
     rank: int | None = None
 
 
-def _signature(line: PdfLine) -> tuple[float, bool]:
-    return (round(line.size, 1), line.bold)
+Signature = tuple[float, bool, str]
+
+
+def _signature(line: PdfLine) -> Signature:
+    """A line's font as the layout compares fonts: size, weight and face (a subset prefix dropped)."""
+    return (round(line.size, 1), line.bold, line.font.rpartition("+")[2])
 
 
 def _band(line: PdfLine) -> str | None:
@@ -93,10 +105,10 @@ class _Geometry:
     """The document's body font, line spacing, left margin and column width."""
 
     def __init__(self, lines: list[PdfLine]) -> None:
-        weights: Counter[tuple[float, bool]] = Counter()
+        weights: Counter[Signature] = Counter()
         for line in lines:
             weights[_signature(line)] += len(line.text)
-        self.body = max(sorted(weights), key=lambda key: weights[key]) if weights else (10.0, False)
+        self.body = max(sorted(weights), key=lambda key: weights[key]) if weights else (10.0, False, "")
         body_lines = [line for line in lines if _signature(line) == self.body]
         gaps = [
             a.baseline - b.baseline
@@ -104,6 +116,13 @@ class _Geometry:
             if a.page == b.page and 0 < a.baseline - b.baseline < 3 * a.size
         ]
         self.spacing = median(gaps) if gaps else self.body[0] * 1.2
+        all_gaps = [
+            a.baseline - b.baseline
+            for a, b in itertools.pairwise(body_lines)
+            if a.page == b.page and 0 < a.baseline - b.baseline < 4 * a.size
+        ]
+        wide = sum(1 for gap in all_gaps if gap > self.spacing * GAP_FACTOR)
+        self.spaced = bool(all_gaps) and wide >= SPACED_SHARE * len(all_gaps)
         lefts = Counter(round(line.x0) for line in body_lines) or Counter({72: 1})
         self.left = float(min(x for x, n in lefts.items() if n >= max(lefts.values()) / 4))
         rights = sorted(line.x1 for line in body_lines) or [500.0]
@@ -116,11 +135,12 @@ class _Geometry:
             and (
                 key[0] > self.body[0] * 1.05
                 or (key[1] and not self.body[1] and key[0] >= self.body[0] * 0.95)
+                or (key[2] != self.body[2] and key[0] >= self.body[0] * 0.95)
             )
         }
-        self.heading_ranks = {
-            key: rank for rank, key in enumerate(sorted(bigger, key=lambda k: (-k[0], not k[1])), 1)
-        }
+        # Bigger first; at one size bold before regular; then by face, so the ranks are deterministic.
+        order = sorted(bigger, key=lambda k: (-k[0], not k[1], k[2]))
+        self.heading_ranks = {key: rank for rank, key in enumerate(order, 1)}
 
     def indent(self, line: PdfLine) -> int:
         return max(0, round((line.x0 - self.left) / self.char_width))
@@ -129,16 +149,32 @@ class _Geometry:
         return line.x1 < self.left + (self.right - self.left) * SHORT_LINE_SHARE
 
 
+def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
+    return line.uniform and _signature(line) in geometry.heading_ranks
+
+
 def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
-    if _signature(previous) != _signature(line) and (
-        _signature(previous) in geometry.heading_ranks or _signature(line) in geometry.heading_ranks
-    ):
-        return True
-    ended = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+    # A short line that ends a sentence ends its paragraph, unless the document sets its paragraphs
+    # apart with space: then a short line is a line break inside one (an address, a run-in title).
+    ended = not geometry.spaced and geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+    entering = _heading_font(line, geometry) and (
+        not _heading_font(previous, geometry) or _signature(previous) != _signature(line)
+    )
+    leaving = _heading_font(previous, geometry) and not _heading_font(line, geometry)
     if previous.page != line.page:
-        return ended
+        # The last line of a page ends its paragraph when it stops short after a sentence (the space a
+        # spaced document puts after a paragraph is lost at the page foot).
+        finished = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+        return finished or entering or leaving
     gap = previous.baseline - line.baseline
     if gap > geometry.spacing * GAP_FACTOR or gap < 0:
+        return True
+    # A heading font starts a block only where the layout sets it apart (a heading has space before
+    # it); a bold phrase that wraps onto its own line inside a paragraph does not. A heading ends at
+    # its last line, short of the column, whatever the space after it.
+    if entering and (gap > geometry.spacing * FONT_GAP_FACTOR or ended):
+        return True
+    if leaving and geometry.short(previous):
         return True
     return ended
 
@@ -149,6 +185,7 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
         return []
     geometry = _Geometry(lines)
     words = {word.lower() for line in lines for word in _WORD.findall(line.text)}
+    lines = [_unmark_hyphens(line, words) if "\ufffe" in line.text else line for line in lines]
     groups: list[list[PdfLine]] = [[lines[0]]]
     for previous, line in itertools.pairwise(lines):
         if _breaks(previous, line, geometry):
@@ -157,8 +194,8 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
             groups[-1].append(line)
     out = []
     for group in groups:
-        rank = geometry.heading_ranks.get(_signature(group[0]))
-        texts = _rejoined([(geometry.indent(line), line.text) for line in group], words)
+        rank = geometry.heading_ranks.get(_signature(group[0])) if _heading_font(group[0], geometry) else None
+        texts = _hanging(_rejoined([(geometry.indent(line), line.text) for line in group], words))
         if rank is not None and len(group) <= HEADING_MAX_LINES and not texts[-1][1].endswith("."):
             out.append(Block(((0, " ".join(text for _, text in texts)),), rank))
         else:
@@ -174,13 +211,45 @@ def _rejoined(lines: list[tuple[int, str]], words: set[str]) -> list[tuple[int, 
             head, _, rest = text.partition(" ")
             previous = out[-1][1]
             stem = previous[:-1]
-            last_word = _WORD.findall(stem)[-1] if _WORD.findall(stem) else ""
+            last_word = _WORD.findall(stem)[-1] if _WORD.findall(stem) and stem[-1:].isalpha() else ""
             head_word = _WORD.match(head)
-            compound = f"{last_word}-{head_word.group(0) if head_word else ''}".lower()
-            keep = previous.endswith("-") and compound in words
+            keep = previous.endswith("-") and not _one_word(
+                last_word, head_word.group(0) if head_word else "", words
+            )
             out[-1] = (out[-1][0], (previous if keep else stem) + head)
             if not rest:
                 continue
             text = rest
         out.append((indent, text))
+    return out
+
+
+def _one_word(left: str, right: str, words: set[str]) -> bool:
+    """Whether ``left-`` / ``right`` is one word the layout hyphenated: the document writes it whole
+    elsewhere and never with the hyphen. Otherwise the hyphen is the author's (``third-party``, and
+    any hyphenated word the document does not repeat: keeping a hyphen loses less than dropping one)."""
+    if not left or not right:
+        return False
+    return f"{left}{right}".lower() in words and f"{left}-{right}".lower() not in words
+
+
+def _unmark_hyphens(line: PdfLine, words: set[str]) -> PdfLine:
+    def resolve(match: re.Match[str]) -> str:
+        left, right = match.group(1), match.group(2)
+        return f"{left}{right}" if _one_word(left, right, words) else f"{left}-{right}"
+
+    return replace(line, text=_MARKED_HYPHEN.sub(resolve, line.text))
+
+
+def _hanging(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Lines of a hanging indent rejoined: a line indented deeper than the block's first line, after a
+    line that ended no clause, continues it (``• We store ... as long as we have`` / ``a reason``).
+    The text reader would take a label-like start there (``4.0.``) for a deeper clause; the page shows
+    it is the first line's text column."""
+    out: list[tuple[int, str]] = []
+    for indent, text in lines:
+        if out and indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {text}")
+        else:
+            out.append((indent, text))
     return out

@@ -32,6 +32,7 @@ class PdfLine:
     bold: bool
     page_height: float
     page_width: float
+    uniform: bool = True  # the line ends in the font it starts in (a run-in bold heading does not)
 
 
 def _open(data: bytes, source: str) -> Any:
@@ -50,6 +51,10 @@ def _open(data: bytes, source: str) -> Any:
         if "password" in reason.lower():
             reason = "it is encrypted with a password"
         raise AlignbenchError(f"{source}: not a readable PDF ({reason})") from None
+
+
+def _bold(raw: Any, handle: Any, index: int, font: str) -> bool:
+    return raw.FPDFText_GetFontWeight(handle, index) >= _BOLD_WEIGHT or "bold" in font.lower()
 
 
 def read_lines(data: bytes, source: str) -> list[PdfLine]:
@@ -85,10 +90,17 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
                     size = raw.FPDFText_GetFontSize(handle, first)
                     raw.FPDFText_GetFontInfo(handle, first, name, _FONT_NAME_BYTES, ctypes.byref(flags))
                     font = name.value.decode("utf-8", "replace")
-                    weight = raw.FPDFText_GetFontWeight(handle, first)
-                    bold = weight >= _BOLD_WEIGHT or "bold" in font.lower()
+                    bold = _bold(raw, handle, first, font)
+                    raw.FPDFText_GetFontInfo(handle, last, name, _FONT_NAME_BYTES, ctypes.byref(flags))
+                    end_font = name.value.decode("utf-8", "replace")
+                    uniform = (
+                        abs(raw.FPDFText_GetFontSize(handle, last) - size) < 0.5
+                        and _bold(raw, handle, last, end_font) == bold
+                    )
                     lines.append(
-                        PdfLine(number, stripped, left, right, baseline, size, font, bold, height, width)
+                        PdfLine(
+                            number, stripped, left, right, baseline, size, font, bold, height, width, uniform
+                        )
                     )
                 position += units + 2  # the line break PDFium generated (\r\n)
             textpage.close()
