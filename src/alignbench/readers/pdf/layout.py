@@ -28,7 +28,6 @@ import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from statistics import median
 
 from alignbench.readers.pdf.textlayer import PdfLine
 
@@ -115,7 +114,9 @@ class _Geometry:
             for a, b in itertools.pairwise(body_lines)
             if a.page == b.page and 0 < a.baseline - b.baseline < 3 * a.size
         ]
-        self.spacing = median(gaps) if gaps else self.body[0] * 1.2
+        # The line spacing: the lower quartile of the gaps, not the median, which a short document
+        # of one-line paragraphs set apart with space would take from the paragraph gaps.
+        self.spacing = sorted(gaps)[len(gaps) // 4] if gaps else self.body[0] * 1.2
         all_gaps = [
             a.baseline - b.baseline
             for a, b in itertools.pairwise(body_lines)
