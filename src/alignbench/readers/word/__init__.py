@@ -1,10 +1,9 @@
-"""The Word (``.docx``) reader: python-docx opens the package, this package walks its XML.
+"""The Word (``.docx``) reader: the package's XML (lxml, the ``alignbench[docx]`` extra) walked into units.
 
-python-docx (the optional ``alignbench[docx]`` extra) resolves the package's parts through their
-relationships (body, styles, numbering, comments, notes, headers, footers); the body is then read
-from its XML (``document.BodyReader``) because python-docx's paragraph objects hide what a tree
-needs: the revisions, the numbering and the order of paragraphs and tables. docs/CONTRACTS.md says
-why python-docx and not docx2python or mammoth.
+``package`` resolves the parts through their relationships (body, styles, numbering, comments,
+notes, headers, footers); the body is read from its XML (``document.BodyReader``), because a
+library's paragraph objects hide what a tree needs: the revisions, the numbering and the order of
+paragraphs and tables. docs/CONTRACTS.md says why not python-docx, docx2python or mammoth.
 
 What is not body text is counted in ``dropped``, never lost silently: comments, headers and footers
 (each part with text), footnotes and endnotes, field instructions, tracked deletions (accepted view)
@@ -13,8 +12,6 @@ or insertions (original view), hidden text and text boxes.
 
 from __future__ import annotations
 
-import io
-import zipfile
 from collections import Counter
 from typing import Any
 
@@ -23,13 +20,13 @@ from alignbench.readers.profiles import Profile
 from alignbench.readers.units import Unit
 from alignbench.readers.word.document import BodyReader
 from alignbench.readers.word.numbering import Numbering, style_num_ids
+from alignbench.readers.word.package import open_package
 from alignbench.readers.word.runs import ACCEPTED, REVISION_VIEWS
 from alignbench.readers.word.styles import Styles
 from alignbench.readers.word.xml import W
 
 __all__ = ["REVISION_VIEWS", "read_units", "shown_numbers"]
 
-_RELATIONSHIP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 # Parts whose text is not the body's: what each counts as in `dropped`.
 _SIDE_PARTS = {
     "comments": "comment",
@@ -38,45 +35,6 @@ _SIDE_PARTS = {
     "header": "header",
     "footer": "footer",
 }
-
-
-def _load(data: bytes, source: str) -> Any:
-    try:
-        import docx
-    except ImportError:
-        raise AlignbenchError(
-            f"{source}: reading Word files needs the docx extra; install it with "
-            "pip install 'alignbench[docx]'"
-        ) from None
-    if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise AlignbenchError(f"{source}: not a Word .docx file (not a ZIP package); save it as .docx")
-    try:
-        return docx.Document(io.BytesIO(data))
-    except Exception as exc:  # python-docx raises KeyError, ValueError, its own errors, lxml's
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise AlignbenchError(f"{source}: not a readable Word .docx file ({reason[:120]})") from None
-
-
-def _part_root(part: Any) -> Any:
-    element = getattr(part, "element", None)
-    if element is not None:
-        return element
-    from lxml import etree
-
-    return etree.fromstring(part.blob, etree.XMLParser(resolve_entities=False, huge_tree=False))
-
-
-def _related_roots(document_part: Any) -> dict[str, list[Any]]:
-    """The XML roots of the body's related parts, by relationship type's last word, in rId order."""
-    roots: dict[str, list[Any]] = {}
-    for rel_id in sorted(document_part.rels, key=lambda r: (len(r), r)):
-        rel = document_part.rels[rel_id]
-        if rel.is_external or not rel.reltype.startswith(_RELATIONSHIP):
-            continue
-        kind = rel.reltype[len(_RELATIONSHIP) :]
-        if kind in (*_SIDE_PARTS, "numbering", "styles"):
-            roots.setdefault(kind, []).append(_part_root(rel.target_part))
-    return roots
 
 
 def _count_side_parts(roots: dict[str, list[Any]], dropped: Counter[str]) -> None:
@@ -116,13 +74,13 @@ def _body_reader(
 ) -> BodyReader:
     if revisions not in REVISION_VIEWS:
         raise AlignbenchError(f"{source}: unknown revisions view {revisions!r}; use accepted or original")
-    document = _load(data, source)
-    roots = _related_roots(document.part)
+    package = open_package(data, source)
+    roots = package.related
     styles_root = roots.get("styles", [None])[0]
     styles = Styles(styles_root)
     numbering = Numbering.from_xml(roots.get("numbering", [None])[0], style_num_ids(styles.elements()))
     _count_side_parts(roots, dropped)
-    body = document.element.find(W + "body")
+    body = package.document.find(W + "body")
     if body is None:
         raise AlignbenchError(f"{source}: the Word document has no body; check that this is the right file")
     reader = BodyReader(styles, numbering, profile, revisions, dropped)

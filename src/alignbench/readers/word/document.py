@@ -30,7 +30,16 @@ from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
 from alignbench.readers.word.numbering import Numbering, Rendered
 from alignbench.readers.word.runs import ACCEPTED, ORIGINAL, ParagraphText
 from alignbench.readers.word.styles import Styles, outline_rank
-from alignbench.readers.word.xml import W, attr, child, children, int_attr, is_on, left_indent
+from alignbench.readers.word.xml import W, attr, child, children, ind_left, int_attr, is_on
+
+_RPR, _PPR_CHANGE, _PSTYLE, _OUTLINE, _NUMPR, _IND = (
+    W + name for name in ("rPr", "pPrChange", "pStyle", "outlineLvl", "numPr", "ind")
+)
+
+
+def _by_tag(element: Any) -> dict[str, Any]:
+    return {} if element is None else {node.tag: node for node in element}
+
 
 # Twips of slack when a paragraph's indentation is compared with an item's text column.
 _INDENT_SLACK = 36
@@ -85,17 +94,19 @@ class BodyReader:
             elif tag in (W + "del", W + "moveFrom") and self.view == ORIGINAL:
                 self._blocks(node)
 
-    def _properties(self, paragraph: Any) -> Any:
-        ppr = child(paragraph, "pPr")
+    def _properties(self, paragraph: Any) -> dict[str, Any]:
+        """The paragraph properties in this view, by tag (one pass over ``w:pPr``, then dict lookups:
+        a paragraph asks for half a dozen of them)."""
+        props = _by_tag(child(paragraph, "pPr"))
         if self.view == ORIGINAL:
-            change = child(child(ppr, "pPrChange"), "pPr")
+            change = child(props.get(_PPR_CHANGE), "pPr")
             if change is not None:
-                return change
-        return ppr
+                return {**_by_tag(change), _RPR: props.get(_RPR)}
+        return props
 
-    def _mark_removed(self, paragraph: Any) -> bool:
+    def _mark_removed(self, props: dict[str, Any]) -> bool:
         """Whether this view removes the paragraph's mark, running it on into the next paragraph."""
-        rpr = child(child(paragraph, "pPr"), "rPr")
+        rpr = props.get(_RPR)
         if rpr is None:
             return False
         return child(rpr, "del" if self.view == ACCEPTED else "ins") is not None
@@ -105,20 +116,20 @@ class BodyReader:
         collector = ParagraphText(self.view, self.dropped)
         collector.walk(paragraph)
         text = collector.text()
-        if self._mark_removed(paragraph):
+        props = self._properties(paragraph)
+        if self._mark_removed(props):
             self.carried = f"{self.carried}\n{text}".strip("\n")
             return
         if self.carried:
             text = f"{self.carried}\n{text}".strip("\n")
             self.carried = ""
-        ppr = self._properties(paragraph)
-        style_id = attr(child(ppr, "pStyle"))
+        style_id = attr(props.get(_PSTYLE))
         style = self.styles.info(style_id)
-        rank = outline_rank(ppr)
+        rank = outline_rank(props.get(_OUTLINE))
         if rank is False:
             rank = style.rank
-        rendered, text_indent = self._number(ppr, style_id, style)
-        indent = left_indent(ppr)
+        rendered, text_indent = self._number(props, style_id, style)
+        indent = ind_left(props.get(_IND))
         if indent is None:
             indent = text_indent if rendered is not None else style.indent
         if rendered is not None and not rendered.marker:
@@ -148,9 +159,9 @@ class BodyReader:
             else:
                 self.units.append(Unit("paragraph", text=joined, line=line, path=path))
 
-    def _number(self, ppr: Any, style_id: str | None, style: Any) -> tuple[Rendered | None, int]:
+    def _number(self, props: dict[str, Any], style_id: str | None, style: Any) -> tuple[Rendered | None, int]:
         """The paragraph's rendered number (advancing the counters) and its text column in twips."""
-        num_pr = child(ppr, "numPr")
+        num_pr = props.get(_NUMPR)
         num_id = attr(child(num_pr, "numId")) if num_pr is not None else None
         ilvl = int_attr(child(num_pr, "ilvl"), None) if num_pr is not None else None
         if num_id is None:
@@ -166,7 +177,7 @@ class BodyReader:
             return None, 0
         if rendered.marker:
             self.shown.append("•" if rendered.bullet else rendered.label)
-        indent = left_indent(ppr)
+        indent = ind_left(props.get(_IND))
         if indent is None:
             indent = rendered.indent if rendered.indent is not None else style.indent
         return rendered, indent or 0
@@ -262,9 +273,9 @@ class BodyReader:
             collector = ParagraphText(self.view, self.dropped)
             collector.walk(paragraph)
             text = collector.text().replace("\n", " ")
-            ppr = self._properties(paragraph)
-            style_id = attr(child(ppr, "pStyle"))
-            rendered, _ = self._number(ppr, style_id, self.styles.info(style_id))
+            props = self._properties(paragraph)
+            style_id = attr(props.get(_PSTYLE))
+            rendered, _ = self._number(props, style_id, self.styles.info(style_id))
             if rendered is not None and rendered.label:
                 text = f"{rendered.label} {text}".strip()
             if text:

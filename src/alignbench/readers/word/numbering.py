@@ -203,6 +203,7 @@ class Numbering:
     style_num_ids: dict[str, str] = field(default_factory=dict)  # numbering style id -> its numId
     counters: dict[str, dict[int, int]] = field(default_factory=dict)
     used_instances: set[str] = field(default_factory=set)
+    style_levels: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @classmethod
     def from_xml(cls, root, style_num_ids: dict[str, str]) -> Numbering:  # type: ignore[no-untyped-def]
@@ -267,6 +268,12 @@ class Numbering:
 
     def level_for_style(self, num_id: str, style_id: str) -> int:
         """The level a style's ``w:numPr`` without ``w:ilvl`` means: the one naming the style, else 0."""
+        key = (num_id, style_id)
+        if key not in self.style_levels:
+            self.style_levels[key] = self._level_for_style(num_id, style_id)
+        return self.style_levels[key]
+
+    def _level_for_style(self, num_id: str, style_id: str) -> int:
         abstract = self._abstract_of(num_id)
         for ilvl, level in sorted(self.abstracts.get(abstract or "", {}).items()):
             if level.style == style_id:

@@ -12,13 +12,16 @@ def child(element: Any, name: str) -> Any:
     """The first ``w:name`` child of ``element`` (``None`` when either is missing)."""
     if element is None:
         return None
-    return element.find(W + name)
+    # iterchildren with a tag is lxml's C-level filter; find() goes through ElementPath (20x slower).
+    for found in element.iterchildren(W + name):
+        return found
+    return None
 
 
 def children(element: Any, name: str) -> list[Any]:
     if element is None:
         return []
-    return element.findall(W + name)
+    return list(element.iterchildren(W + name))
 
 
 def attr(element: Any, name: str = "val") -> str | None:
@@ -45,7 +48,11 @@ def is_on(element: Any) -> bool:
 
 def left_indent(ppr: Any) -> int | None:
     """The left (start) indentation a ``w:pPr`` sets, in twips, or ``None`` when it sets none."""
-    ind = child(ppr, "ind")
+    return ind_left(child(ppr, "ind"))
+
+
+def ind_left(ind: Any) -> int | None:
+    """The left (start) indentation of a ``w:ind``, in twips, or ``None``."""
     if ind is None:
         return None
     for name in ("left", "start"):
