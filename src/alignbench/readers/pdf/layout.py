@@ -40,6 +40,7 @@ SHORT_LINE_SHARE = 0.85
 HEADING_MAX_LINES = 3
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
+_HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
 _BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
@@ -61,8 +62,8 @@ Signature = tuple[float, bool, str]
 
 
 def _signature(line: PdfLine) -> Signature:
-    """A line's font as the layout compares fonts: size, weight and face (a subset prefix dropped)."""
-    return (round(line.size, 1), line.bold, line.font.rpartition("+")[2])
+    """A line's font as the layout compares fonts: size, weight and face (``textlayer`` computes it)."""
+    return line.signature
 
 
 def _band(line: PdfLine) -> str | None:
@@ -185,7 +186,9 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     if not lines:
         return []
     geometry = _Geometry(lines)
-    words = {word.lower() for line in lines for word in _WORD.findall(line.text)}
+    # The document's vocabulary decides hyphens; most documents break no word, and pay nothing for it.
+    hyphenated = any(line.text.endswith(_HYPHEN_ENDS) or "\ufffe" in line.text for line in lines)
+    words = {word.lower() for line in lines for word in _WORD.findall(line.text)} if hyphenated else set()
     lines = [_unmark_hyphens(line, words) if "\ufffe" in line.text else line for line in lines]
     groups: list[list[PdfLine]] = [[lines[0]]]
     for previous, line in itertools.pairwise(lines):

@@ -33,6 +33,7 @@ class PdfLine:
     page_height: float
     page_width: float
     uniform: bool = True  # the line ends in the font it starts in (a run-in bold heading does not)
+    signature: tuple[float, bool, str] = (0.0, False, "")  # the font as the layout compares fonts
 
 
 def _open(data: bytes, source: str) -> Any:
@@ -57,16 +58,33 @@ def _bold(raw: Any, handle: Any, index: int, font: str) -> bool:
     return raw.FPDFText_GetFontWeight(handle, index) >= _BOLD_WEIGHT or "bold" in font.lower()
 
 
+def _utf16_length(text: str) -> int:
+    """PDFium indexes characters in UTF-16 code units: a character beyond the BMP counts twice."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
+
+
 def read_lines(data: bytes, source: str) -> list[PdfLine]:
-    """Every non-blank line of every page, in PDFium's reading order."""
+    """Every non-blank line of every page, in PDFium's reading order.
+
+    PDFium is asked through its raw C API (pypdfium2.raw): the helper objects' per-call wrapping cost
+    more than the calls themselves, a few per line on every page of a long document."""
     import pypdfium2.raw as raw
 
     document = _open(data, source)
     lines: list[PdfLine] = []
     name = ctypes.create_string_buffer(_FONT_NAME_BYTES)
     flags = ctypes.c_int()
-    x = ctypes.c_double()
-    y = ctypes.c_double()
+    x, y = ctypes.c_double(), ctypes.c_double()
+    box = [ctypes.c_double() for _ in range(4)]
+    box_refs = [ctypes.byref(value) for value in box]
+    x_ref, y_ref, flags_ref = ctypes.byref(x), ctypes.byref(y), ctypes.byref(flags)
+    font_info = raw.FPDFText_GetFontInfo
+    font_size = raw.FPDFText_GetFontSize
+
+    def font_of(handle: Any, index: int) -> str:
+        font_info(handle, index, name, _FONT_NAME_BYTES, flags_ref)
+        return name.value.decode("utf-8", "replace")
+
     try:
         for number in range(len(document)):
             page = document[number]
@@ -77,32 +95,38 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
             handle = textpage.raw
             position = 0  # in UTF-16 code units: PDFium's character index
             for raw_line in text.split("\r\n"):
-                units = len(raw_line.encode("utf-16-le")) // 2
                 stripped = raw_line.strip()
                 if stripped:
                     lead = len(raw_line) - len(raw_line.lstrip())
-                    first = position + len(raw_line[:lead].encode("utf-16-le")) // 2
-                    tail = len(raw_line.rstrip())
-                    last = position + len(raw_line[:tail].encode("utf-16-le")) // 2 - 1
-                    raw.FPDFText_GetCharOrigin(handle, first, ctypes.byref(x), ctypes.byref(y))
-                    left, baseline = x.value, y.value
-                    right = textpage.get_charbox(last)[2]
-                    size = raw.FPDFText_GetFontSize(handle, first)
-                    raw.FPDFText_GetFontInfo(handle, first, name, _FONT_NAME_BYTES, ctypes.byref(flags))
-                    font = name.value.decode("utf-8", "replace")
+                    first = position + _utf16_length(raw_line[:lead])
+                    last = position + _utf16_length(raw_line[: len(raw_line.rstrip())]) - 1
+                    raw.FPDFText_GetCharOrigin(handle, first, x_ref, y_ref)
+                    raw.FPDFText_GetCharBox(handle, last, *box_refs)
+                    size = font_size(handle, first)
+                    font = font_of(handle, first)
                     bold = _bold(raw, handle, first, font)
-                    raw.FPDFText_GetFontInfo(handle, last, name, _FONT_NAME_BYTES, ctypes.byref(flags))
-                    end_font = name.value.decode("utf-8", "replace")
-                    uniform = (
-                        abs(raw.FPDFText_GetFontSize(handle, last) - size) < 0.5
-                        and _bold(raw, handle, last, end_font) == bold
+                    uniform = abs(font_size(handle, last) - size) < 0.5 and (
+                        _bold(raw, handle, last, font_of(handle, last)) == bold
                     )
+                    # Size, weight and face (a subset prefix ``ABCDEF+`` dropped), computed once per line.
+                    signature = (round(size, 1), bold, font.rpartition("+")[2])
                     lines.append(
                         PdfLine(
-                            number, stripped, left, right, baseline, size, font, bold, height, width, uniform
+                            number,
+                            stripped,
+                            x.value,
+                            box[1].value,
+                            y.value,
+                            size,
+                            font,
+                            bold,
+                            height,
+                            width,
+                            uniform,
+                            signature,
                         )
                     )
-                position += units + 2  # the line break PDFium generated (\r\n)
+                position += _utf16_length(raw_line) + 2  # the line break PDFium generated (\r\n)
             textpage.close()
             page.close()
     finally:
