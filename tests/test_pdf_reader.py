@@ -9,11 +9,10 @@ import pytest
 
 pytest.importorskip("pypdfium2", reason="the pdf extra (pypdfium2) is not installed")
 
-from pdf_builder import PAGE_HEIGHT, TextLine, build_pdf, flowed  # noqa: E402
-
-from alignbench import read  # noqa: E402
-from alignbench.cli import main  # noqa: E402
-from alignbench.errors import AlignbenchError  # noqa: E402
+from alignbench import read
+from alignbench.cli import main
+from alignbench.errors import AlignbenchError
+from pdf_builder import PAGE_HEIGHT, TextLine, build_pdf, flowed
 
 BODY = {}
 PARA = {"gap": 8}
