@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("docx", reason="the docx extra (python-docx) is not installed")
+pytest.importorskip("lxml", reason="the docx extra (lxml) is not installed")
 
 from alignbench import read
 from alignbench.cli import main

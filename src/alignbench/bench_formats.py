@@ -77,7 +77,7 @@ def formats_report(timed: Callable, figure: Callable, verdict: Callable, repeats
     try:
         import docx  # noqa: F401
     except ImportError:
-        print("read docx  2k clauses: skipped (the docx extra is not installed)")
+        print("read docx  2k clauses: skipped (python-docx, which writes the document, is not installed)")
         return
     from alignbench.readers.binary import read_binary
 
