@@ -9,9 +9,11 @@
   heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
   and ends a sentence. A page break continues the paragraph unless the last line ended it.
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
-  body's, or bold where the body is not, or of another face (a sans-serif title over serif text), and
-  that does not end with a full stop, is a heading; its rank is its font's place among the heading
-  fonts, biggest first. When the fonts mark headings, the text rule's heading guesses are off.
+  body's, or of another family (a sans-serif title over serif text), and that does not end with a
+  full stop, is a heading; its rank is its font's place among the heading fonts, biggest first. The
+  body's own family in bold or italic at the body's size is emphasis, not a heading (``**Note**``).
+  When the fonts mark headings, the text rule's heading guesses are off; when they mark none (a
+  contract set in one font), the text rule finds them (``1. DEFINITIONS``).
 - **Hyphenation.** A line ending in a hyphen, followed by one starting in lower case, is one word
   broken by the layout: the two are rejoined with no space. The hyphen goes only when the document
   writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
@@ -64,6 +66,11 @@ Signature = tuple[float, bool, str]
 def _signature(line: PdfLine) -> Signature:
     """A line's font as the layout compares fonts: size, weight and face (``textlayer`` computes it)."""
     return line.signature
+
+
+def _family(face: str) -> str:
+    """A font's family: its face less the style (``DejaVuSerif-BoldItalic`` -> ``dejavuserif``)."""
+    return face.partition("-")[0].partition(",")[0].lower()
 
 
 def _band(line: PdfLine) -> str | None:
@@ -136,8 +143,7 @@ class _Geometry:
             if key != self.body
             and (
                 key[0] > self.body[0] * 1.05
-                or (key[1] and not self.body[1] and key[0] >= self.body[0] * 0.95)
-                or (key[2] != self.body[2] and key[0] >= self.body[0] * 0.95)
+                or (_family(key[2]) != _family(self.body[2]) and key[0] >= self.body[0] * 0.95)
             )
         }
         # Bigger first; at one size bold before regular; then by face, so the ranks are deterministic.
