@@ -9,8 +9,8 @@
   heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
   and ends a sentence. A page break continues the paragraph unless the last line ended it.
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
-  body's, or of another family (a sans-serif title over serif text), is a heading (``1.Definitions.``
-  too: a heading may close with a full stop); its rank is its font's place among the heading fonts, biggest first. The
+  body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
+  (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
   body's own family in bold or italic at the body's size is emphasis, not a heading (``**Note**``).
   When the fonts mark headings, the text rule's heading guesses are off; when they mark none (a
   contract set in one font), the text rule finds them (``1. DEFINITIONS``).
