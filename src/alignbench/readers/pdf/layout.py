@@ -118,17 +118,17 @@ class _Geometry:
         self.body = max(sorted(weights), key=lambda key: weights[key]) if weights else (10.0, False, "")
         body_lines = [line for line in lines if _signature(line) == self.body]
         gaps = [
-            a.baseline - b.baseline
+            a.end_baseline - b.baseline
             for a, b in itertools.pairwise(body_lines)
-            if a.page == b.page and 0 < a.baseline - b.baseline < 3 * a.size
+            if a.page == b.page and 0 < a.end_baseline - b.baseline < 3 * a.size
         ]
         # The line spacing: the lower quartile of the gaps, not the median, which a short document
         # of one-line paragraphs set apart with space would take from the paragraph gaps.
         self.spacing = sorted(gaps)[len(gaps) // 4] if gaps else self.body[0] * 1.2
         all_gaps = [
-            a.baseline - b.baseline
+            a.end_baseline - b.baseline
             for a, b in itertools.pairwise(body_lines)
-            if a.page == b.page and 0 < a.baseline - b.baseline < 4 * a.size
+            if a.page == b.page and 0 < a.end_baseline - b.baseline < 4 * a.size
         ]
         wide = sum(1 for gap in all_gaps if gap > self.spacing * GAP_FACTOR)
         self.spaced = bool(all_gaps) and wide >= SPACED_SHARE * len(all_gaps)
@@ -174,7 +174,7 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
         # spaced document puts after a paragraph is lost at the page foot).
         finished = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
         return finished or entering or leaving
-    gap = previous.baseline - line.baseline
+    gap = previous.end_baseline - line.baseline
     if gap > geometry.spacing * GAP_FACTOR or gap < 0:
         return True
     # A heading font starts a block only where the layout sets it apart (a heading has space before

@@ -34,6 +34,9 @@ class PdfLine:
     page_width: float
     uniform: bool = True  # the line ends in the font it starts in (a run-in bold heading does not)
     signature: tuple[float, bool, str] = (0.0, False, "")  # the font as the layout compares fonts
+    # The last character's baseline: lower than the first's where PDFium ran a line broken after a
+    # hyphen on into the next (it marks the hyphen U+FFFE), so the gap to the next line is measured there.
+    end_baseline: float = 0.0
 
 
 def _open(data: bytes, source: str) -> Any:
@@ -101,6 +104,11 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
                     first = position + _utf16_length(raw_line[:lead])
                     last = position + _utf16_length(raw_line[: len(raw_line.rstrip())]) - 1
                     raw.FPDFText_GetCharOrigin(handle, first, x_ref, y_ref)
+                    left, baseline = x.value, y.value
+                    end_baseline = baseline
+                    if "\ufffe" in stripped:
+                        raw.FPDFText_GetCharOrigin(handle, last, x_ref, y_ref)
+                        end_baseline = y.value
                     raw.FPDFText_GetCharBox(handle, last, *box_refs)
                     size = font_size(handle, first)
                     font = font_of(handle, first)
@@ -114,9 +122,9 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
                         PdfLine(
                             number,
                             stripped,
-                            x.value,
+                            left,
                             box[1].value,
-                            y.value,
+                            baseline,
                             size,
                             font,
                             bold,
@@ -124,6 +132,7 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
                             width,
                             uniform,
                             signature,
+                            end_baseline,
                         )
                     )
                 position += _utf16_length(raw_line) + 2  # the line break PDFium generated (\r\n)
