@@ -158,3 +158,25 @@ def test_compare_pdf_with_markdown(tmp_path: Path, capsys) -> None:
     assert main(["compare", str(pdf), str(markdown), "--html", str(html)]) == 1
     assert "blocks paired" in capsys.readouterr().out
     assert "Definitions" in html.read_text(encoding="utf-8")
+
+
+def test_a_label_at_a_wrapped_lines_start_stays_in_its_paragraph_when_paragraphs_are_spaced(
+    tmp_path: Path,
+) -> None:
+    # The first line runs to the column's end; `(b)` starts the next line inside the same paragraph (no
+    # gap), in a document whose paragraphs are set apart with space: it is text, not a new clause.
+    lines = flowed(
+        [
+            ("The customer will not (a) copy the software, sell it or lend it to anyone else, or;", BODY),
+            ("(b) reverse engineer it.", BODY),
+            ("A second paragraph after a gap.", PARA),
+            ("A third paragraph after another gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "w.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "The customer will not (a) copy the software, sell it or lend it to anyone else, or; (b) reverse "
+        "engineer it.",
+        "A second paragraph after a gap.",
+        "A third paragraph after another gap.",
+    ]

@@ -42,6 +42,7 @@ SHORT_LINE_SHARE = 0.85
 HEADING_MAX_LINES = 3
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
+_BULLETS = ("•", "◦", "▪", "- ", "* ", "– ", "— ")
 _HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
@@ -205,7 +206,8 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     out = []
     for group in groups:
         rank = geometry.heading_ranks.get(_signature(group[0])) if _heading_font(group[0], geometry) else None
-        texts = _hanging(_rejoined([(geometry.indent(line), line.text) for line in group], words))
+        laid = [(geometry.indent(line), line.text, not geometry.short(line)) for line in group]
+        texts = _hanging(_rejoined(laid, words), geometry.spaced)
         if rank is not None and len(group) <= HEADING_MAX_LINES:
             out.append(Block(((0, " ".join(text for _, text in texts)),), rank))
         else:
@@ -213,10 +215,13 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     return out
 
 
-def _rejoined(lines: list[tuple[int, str]], words: set[str]) -> list[tuple[int, str]]:
+Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whether it reaches the column end
+
+
+def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
     """Rejoin words hyphenated at a line end (``employ-`` / ``ment``)."""
-    out: list[tuple[int, str]] = []
-    for indent, text in lines:
+    out: list[Laid] = []
+    for indent, text, full in lines:
         if out and _BROKEN_WORD.search(out[-1][1]) and text[:1].islower():
             head, _, rest = text.partition(" ")
             previous = out[-1][1]
@@ -226,11 +231,11 @@ def _rejoined(lines: list[tuple[int, str]], words: set[str]) -> list[tuple[int, 
             keep = previous.endswith("-") and not _one_word(
                 last_word, head_word.group(0) if head_word else "", words
             )
-            out[-1] = (out[-1][0], (previous if keep else stem) + head)
+            out[-1] = (out[-1][0], (previous if keep else stem) + head, out[-1][2])
             if not rest:
                 continue
             text = rest
-        out.append((indent, text))
+        out.append((indent, text, full))
     return out
 
 
@@ -251,15 +256,22 @@ def _unmark_hyphens(line: PdfLine, words: set[str]) -> PdfLine:
     return replace(line, text=_MARKED_HYPHEN.sub(resolve, line.text))
 
 
-def _hanging(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Lines of a hanging indent rejoined: a line indented deeper than the block's first line, after a
-    line that ended no clause, continues it (``• We store ... as long as we have`` / ``a reason``).
-    The text reader would take a label-like start there (``4.0.``) for a deeper clause; the page shows
-    it is the first line's text column."""
-    out: list[tuple[int, str]] = []
-    for indent, text in lines:
-        if out and indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END):
-            out[-1] = (out[-1][0], f"{out[-1][1]} {text}")
-        else:
-            out.append((indent, text))
-    return out
+def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
+    """Wrapped lines rejoined where the page shows they continue one paragraph.
+
+    A line indented deeper than the block's first line, after a line that ended no clause, continues
+    it (a hanging indent: ``• We store ... as long as we have`` / ``a reason``); the text reader would
+    take a label-like start there (``4.0.``) for a deeper clause. In a document that sets its
+    paragraphs apart with space, a line after one that ran to the column's end, at the same indent or
+    deeper, continues it too, whatever it starts with (``...; (b) the second`` wrapped before
+    ``(c)``): a new clause there would have started a new paragraph. A bullet always starts an item."""
+    out: list[Laid] = []
+    for indent, text, full in lines:
+        if out and not text.startswith(_BULLETS):
+            hanging = indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END)
+            wrapped = spaced and out[-1][2] and indent >= out[-1][0]
+            if hanging or wrapped:
+                out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
+                continue
+        out.append((indent, text, full))
+    return [(indent, text) for indent, text, _ in out]
