@@ -29,6 +29,7 @@ from pathlib import Path
 
 from alignbench.blocks import BlockTree, normalise
 from alignbench.errors import AlignbenchError
+from alignbench.readers.front_matter import split_front_matter
 
 REAL = Path("corpus/real")
 SOFFICE_TIMEOUT_S = 900
@@ -59,8 +60,12 @@ def render(markdown: Sequence[Path], work: Path) -> list[tuple[Path, Path, Path]
     out = []
     for index, path in enumerate(markdown):
         docx = work / f"{index:04d}.docx"
+        # Front matter is not document text (the Markdown reader drops and counts it); pandoc's
+        # CommonMark would print it as a heading, so it is left out of what pandoc renders.
+        _, body = split_front_matter(path.read_text(encoding="utf-8"))
         subprocess.run(
-            ["pandoc", "-f", PANDOC_FROM, "-t", "docx", str(path), "-o", str(docx)],
+            ["pandoc", "-f", PANDOC_FROM, "-t", "docx", "-o", str(docx)],
+            input=body.encode("utf-8"),
             check=True,
             capture_output=True,
         )
