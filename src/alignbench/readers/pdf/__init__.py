@@ -41,6 +41,10 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
     for block in laid_out:
         if block.rank is not None:
             title = block.lines[0][1]
+            if title.startswith(_HEADING_BULLETS) and len(title) > 2:
+                # A heading set in a bulleted list item: the bullet marks the item, it is not title text.
+                dropped["list_marker"] += 1
+                title = title[1:].lstrip()
             label = match_label(title, profile, heading=True)
             if label is not None and label.kind in profile.headings.labelled_kinds:
                 units.append(Unit("heading", text=label.rest, label=label, rank=block.rank, line=line_number))
@@ -64,6 +68,7 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
 
 # A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
 # Use``): the typed label names the clause, as a Markdown list item's does, and the marker is counted.
+_HEADING_BULLETS = ("• ", "◦ ", "▪ ", "– ", "- ")
 _MARKER_KINDS = frozenset({"decimal", "bullet"})
 _TYPED_KINDS = frozenset({"decimal", "enclosed", "word", "section_sign"})
 
