@@ -37,9 +37,14 @@ $(VENV)/.peers: $(STAMP) requirements-peers.lock
 	$(BIN)/python -m pip install --quiet -r requirements-peers.lock || echo "peers extra not installable here: its tests will be skipped"
 	touch $(VENV)/.peers
 
+# The Word and PDF readers' extras (python-docx, pypdfium2): their tests skip without them.
+$(VENV)/.formats: $(STAMP) requirements-formats.lock
+	$(BIN)/python -m pip install --quiet -r requirements-formats.lock
+	touch $(VENV)/.formats
+
 # -rs prints each skip's one-line reason (a machine without Chromium skips the browser tests).
 # -n auto: pytest-xdist runs the tests on every core (two here), each test still in one process.
-test: $(VENV)/.peers
+test: $(VENV)/.peers $(VENV)/.formats
 	$(BIN)/python -m pytest -rs -n auto; status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; status=0; fi; exit $$status
 
 # Headless Chromium and its driver, for the browser tests and `make screenshots`: installed with
@@ -66,7 +71,7 @@ screenshots: $(STAMP)
 
 # What CI runs after `make test`: the `slow` tests (a real Dask cluster, full regeneration), then
 # every property test again at its full example count (`make test` draws half: tests/property_budget.py).
-test-slow: $(VENV)/.peers
+test-slow: $(VENV)/.peers $(VENV)/.formats
 	$(BIN)/python -m pytest -m slow
 	ALIGNBENCH_PROPERTY_EXAMPLES=full $(BIN)/python -m pytest -n auto -m "hypothesis and not slow"
 
@@ -78,7 +83,7 @@ format: $(STAMP)
 	$(BIN)/ruff format src tests stages
 	$(BIN)/ruff check --fix src tests stages
 
-bench: $(STAMP)
+bench: $(STAMP) $(VENV)/.formats
 	$(BIN)/python -m alignbench.bench
 
 clean-venv:

@@ -51,6 +51,8 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
     with pytest.raises(AlignbenchError, match="file not found"):
         read(tmp_path / "missing.txt")
     with pytest.raises(AlignbenchError, match="unknown format"):
+        read("1. Text\n", format="rtf")
+    with pytest.raises(AlignbenchError, match="pdf is a binary format; pass the file's path"):
         read("1. Text\n", format="pdf")
     with pytest.raises(AlignbenchError, match="unknown reader profile"):
         read("1. Text\n", profile="nope")

@@ -393,6 +393,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(goal < {GOAL_IDENTICAL_S:.0f} s: {_verdict(t_same.seconds < GOAL_IDENTICAL_S)})"
         )
 
+    from alignbench.bench_formats import formats_report
+
+    formats_report(timed, _figure, _verdict, repeats)
     startup_report(max(repeats, 7))
     return 0
 

@@ -51,7 +51,10 @@ def register(subparsers: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("old", help="the earlier version, or - to read it from standard input")
+    parser.add_argument(
+        "old",
+        help="the earlier version (.md, .markdown, .txt, .docx or .pdf), or - to read it from standard input",
+    )
     parser.add_argument("new", help="the later version, or - to read it from standard input")
     parser.add_argument(
         "--backend",
@@ -67,10 +70,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("markdown", "text"),
+        choices=("markdown", "text", "docx", "pdf"),
         default=None,
-        help="read both documents as Markdown or plain text, whatever their names end with "
-        "(default: .md and .markdown are Markdown, .txt is text)",
+        help="read both documents in this format, whatever their names end with "
+        "(default: from each suffix: .md and .markdown Markdown, .txt text, .docx Word, .pdf PDF)",
+    )
+    parser.add_argument(
+        "--revisions",
+        choices=("accepted", "original"),
+        default="accepted",
+        help="Word tracked changes: read the accepted (default) or the original text",
     )
     parser.add_argument(
         "--html",
@@ -108,8 +117,12 @@ def run(args: argparse.Namespace) -> int:
         raise AlignbenchError("only one of OLD and NEW can be - (standard input)")
     require_known_format([args.old, args.new], args.format)
     # Standard input has no suffix: read it in --format, else in the other version's format.
-    old = read_document(args.old, format=args.format, stdin_format=format_of(args.new))
-    new = read_document(args.new, format=args.format, stdin_format=format_of(args.old))
+    old = read_document(
+        args.old, format=args.format, stdin_format=format_of(args.new), revisions=args.revisions
+    )
+    new = read_document(
+        args.new, format=args.format, stdin_format=format_of(args.old), revisions=args.revisions
+    )
     if args.html is not None:  # refused before the work, not after it (alignbench.outputs)
         check_output(args.html, inputs=_files(args.old, args.new), force=args.force, flag="--html")
     from alignbench.readers.drops import dropped_changes, notes

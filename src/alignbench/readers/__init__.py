@@ -6,10 +6,12 @@
   text itself (a ``str`` that contains a newline or names no existing file). A one-line ``str``
   ending in ``.md``/``.markdown``/``.txt`` that names no file is treated as a missing file, not as
   text, so a typo in a path gives an error rather than a one-paragraph document.
-- ``format``: ``"markdown"`` or ``"text"``; inferred from the suffix when ``None`` (``.md``,
-  ``.markdown`` -> markdown; ``.txt`` -> text). Text given directly defaults to ``"text"``.
-- ``profile``: a profile name from ``profiles.yaml``; defaults to ``markdown`` for Markdown and
-  ``contract`` for text.
+- ``format``: ``"markdown"``, ``"text"``, ``"docx"`` or ``"pdf"``; inferred from the suffix when
+  ``None`` (``.md``, ``.markdown`` -> markdown; ``.txt`` -> text; ``.docx`` -> docx; ``.pdf`` -> pdf).
+  Text given directly defaults to ``"text"``. Word and PDF need the ``docx`` and ``pdf`` extras.
+- ``profile``: a profile name from ``profiles.yaml``; defaults to ``markdown`` for Markdown and Word
+  (their structure is marked up: heading styles, list numbering) and ``contract`` for text and PDF.
+- ``revisions``: for Word, the view of tracked changes: ``"accepted"`` (default) or ``"original"``.
 
 Commands take documents through :func:`read_document`: the argument is always a path (never text),
 and ``-`` reads standard input. A directory, a device or a missing path is an error naming it.
@@ -34,7 +36,7 @@ from typing import BinaryIO
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.gc_pause import paused_collector
-from alignbench.readers import markdown, plaintext
+from alignbench.readers import binary, markdown, plaintext
 from alignbench.readers.drops import DropLog
 from alignbench.readers.front_matter import split_front_matter
 from alignbench.readers.nesting import build_tree
@@ -43,8 +45,14 @@ from alignbench.readers.units import MAX_DEPTH
 
 __all__ = ["FORMATS", "MAX_BYTES", "MAX_DEPTH", "STDIN", "read", "read_document", "read_text"]
 
-FORMATS: tuple[str, ...] = ("markdown", "text")
-SUFFIX_FORMATS: dict[str, str] = {".md": "markdown", ".markdown": "markdown", ".txt": "text"}
+FORMATS: tuple[str, ...] = ("markdown", "text", *binary.BINARY_FORMATS)
+SUFFIX_FORMATS: dict[str, str] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+    ".docx": "docx",
+    ".pdf": "pdf",
+}
 DEFAULT_TEXT_FORMAT = "text"
 # Legal documents are far smaller; a bigger input is almost certainly the wrong file.
 MAX_BYTES = 5 * 1024 * 1024
@@ -53,13 +61,17 @@ STDIN = "-"
 
 
 def read(
-    path_or_text: str | os.PathLike[str], format: str | None = None, profile: str | None = None
+    path_or_text: str | os.PathLike[str],
+    format: str | None = None,
+    profile: str | None = None,
+    *,
+    revisions: str = binary.ACCEPTED,
 ) -> BlockTree:
     """Read a document (a path or the text itself) into a block tree."""
     if isinstance(path_or_text, os.PathLike) or _names_file(path_or_text):
         path = _readable_file(Path(path_or_text))
         fmt = format or _format_from_suffix(path)
-        return read_text(_decode(path, _read_bytes(path)), fmt, profile, source=str(path))
+        return _read_path(path, fmt, profile, revisions)
     if not isinstance(path_or_text, str):
         raise AlignbenchError(f"read() takes a path or the document text, not {type(path_or_text).__name__}")
     # The size in UTF-8 bytes, without keeping a second copy of the document alive through the read.
@@ -75,6 +87,7 @@ def read_document(
     *,
     stdin_format: str | None = None,
     stdin: BinaryIO | None = None,
+    revisions: str = binary.ACCEPTED,
 ) -> BlockTree:
     """Read a document named on a command line: a path, or ``-`` for standard input.
 
@@ -84,6 +97,11 @@ def read_document(
     """
     if str(argument) == STDIN:
         stream = stdin if stdin is not None else sys.stdin.buffer
+        fmt = format or stdin_format or DEFAULT_TEXT_FORMAT
+        if fmt in binary.BINARY_FORMATS:
+            data = stream.read(binary.MAX_BINARY_BYTES + 1)
+            _check_size("<stdin>", len(data), binary.MAX_BINARY_BYTES)
+            return binary.read_binary(data, fmt, profile, source="<stdin>", revisions=revisions)
         data = stream.read(MAX_BYTES + 1)
         _check_size("<stdin>", len(data))
         return read_text(
@@ -91,6 +109,13 @@ def read_document(
         )
     path = Path(argument)
     fmt = format or _format_from_suffix(_readable_file(path))
+    return _read_path(path, fmt, profile, revisions)
+
+
+def _read_path(path: Path, fmt: str, profile: str | None, revisions: str) -> BlockTree:
+    if fmt in binary.BINARY_FORMATS:
+        data = _read_bytes(path, binary.MAX_BINARY_BYTES)
+        return binary.read_binary(data, fmt, profile, source=str(path), revisions=revisions)
     return read_text(_decode(path, _read_bytes(path)), fmt, profile, source=str(path))
 
 
@@ -103,6 +128,8 @@ def read_text(text: str, format: str, profile: str | None = None, *, source: str
     """Read already-decoded text; ``source`` names it in error messages."""
     if format not in FORMATS:
         raise AlignbenchError(f"{source}: unknown format {format!r}; use one of: {', '.join(FORMATS)}")
+    if format in binary.BINARY_FORMATS:
+        raise AlignbenchError(f"{source}: {format} is a binary format; pass the file's path, not its text")
     if "\x00" in text:
         raise AlignbenchError(
             f"{source}: contains NUL bytes, so it looks binary; give a UTF-8 text or Markdown file"
@@ -179,15 +206,15 @@ def _format_from_suffix(path: Path) -> str:
     if fmt is None:
         raise AlignbenchError(
             f"{path}: cannot tell the format from the suffix {path.suffix!r}; "
-            "pass format='markdown' or 'text'"
+            "pass format= one of: " + ", ".join(FORMATS)
         )
     return fmt
 
 
-def _check_size(source: str, size: int) -> None:
-    if size > MAX_BYTES:
+def _check_size(source: str, size: int, limit: int = MAX_BYTES) -> None:
+    if size > limit:
         raise AlignbenchError(
-            f"{source}: {size / 1048576:.1f} MB is more than the reader's {MAX_BYTES // 1048576} MB limit; "
+            f"{source}: {size / 1048576:.1f} MB is more than the reader's {limit // 1048576} MB limit; "
             "split the document or check that this is the right file"
         )
 
@@ -208,20 +235,20 @@ def _readable_file(path: Path) -> Path:
     return path
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     _readable_file(path)
     try:
         size = path.stat().st_size
-        _check_size(str(path), size)
+        _check_size(str(path), size, limit)
         with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise AlignbenchError(f"{path}: file not found; check the path") from None
     except IsADirectoryError:
         raise AlignbenchError(f"{path}: is a directory; give a Markdown or text file") from None
     except OSError as exc:
         raise AlignbenchError(f"{path}: cannot read ({exc.strerror})") from None
-    _check_size(str(path), len(data))
+    _check_size(str(path), len(data), limit)
     return data
 
 

@@ -11,6 +11,7 @@ from alignbench.atomic import dump_json
 from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.errors import EXIT_STATUS_HELP, AlignbenchError
 from alignbench.readers import FORMATS, STDIN, format_of, read_document
+from alignbench.readers.binary import ACCEPTED, REVISION_VIEWS
 from alignbench.readers.drops import notes
 from alignbench.readers.profiles import profile_names
 
@@ -30,15 +31,22 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "file",
-        help="the document (.md or .markdown for Markdown, .txt for plain text), or - for standard input",
+        help="the document (.md or .markdown Markdown, .txt plain text, .docx Word, .pdf PDF), "
+        "or - for standard input",
     )
     parser.add_argument(
-        "--format", choices=FORMATS, help="read it as Markdown or plain text whatever its name ends with"
+        "--format", choices=FORMATS, help="read it in this format, whatever its name ends with"
     )
     parser.add_argument(
         "--profile",
         choices=profile_names(),
         help="a reading profile for a kind of document (default: the format's own)",
+    )
+    parser.add_argument(
+        "--revisions",
+        choices=REVISION_VIEWS,
+        default=ACCEPTED,
+        help="Word tracked changes: read the accepted (default) or the original text",
     )
     parser.add_argument("--json", action="store_true", help="print the whole tree as JSON instead")
     parser.set_defaults(func=run_blocks)
@@ -76,7 +84,7 @@ def require_known_format(paths: list[str], format: str | None) -> None:
 
 def run_blocks(args: argparse.Namespace) -> int:
     require_known_format([args.file], args.format)
-    tree = read_document(args.file, format=args.format, profile=args.profile)
+    tree = read_document(args.file, format=args.format, profile=args.profile, revisions=args.revisions)
     sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
     # Every drop is visible: one line per kind, on standard error so the JSON stays JSON.
     for note in notes(tree.drops):

@@ -16,7 +16,12 @@ from alignbench.errors import AlignbenchError
 
 PROFILES_FILE = Path(__file__).with_name("profiles.yaml")
 RULE_KINDS: tuple[str, ...] = ("decimal", "section_sign", "word", "enclosed", "closed", "dotted", "bullet")
-DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {"markdown": "markdown", "text": "contract"}
+DEFAULT_PROFILE_FOR_FORMAT: dict[str, str] = {
+    "markdown": "markdown",
+    "text": "contract",
+    "docx": "markdown",
+    "pdf": "contract",
+}
 # A rule's entry in the dispatch table: (rule index, its number, word and terminator group numbers
 # (0 when the rule has none), its kind).
 DispatchGroup = tuple[int, int, int, int, str]

@@ -1,0 +1,86 @@
+"""The PDF (``.pdf``) reader: the text layer (``textlayer``), the layout (``layout``), then the text rules.
+
+The layout finds what only the page shows: running headers and footers, paragraph breaks, headings
+set in a bigger or bold font, words hyphenated at a line end. Every body block is then handed, as
+indented plain-text lines, to the plain-text reader (``readers.plaintext``), so labels, bullets and
+clause grouping follow exactly the rules a ``.txt`` file gets, whatever those rules become.
+
+No OCR: a PDF whose pages carry no text layer (a scan) is refused with a message that says so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from alignbench.errors import AlignbenchError
+from alignbench.readers import plaintext
+from alignbench.readers.label_grammar import match_label
+from alignbench.readers.pdf.layout import blocks, drop_running_lines
+from alignbench.readers.pdf.textlayer import read_lines
+from alignbench.readers.profiles import Profile
+from alignbench.readers.units import Unit
+
+__all__ = ["read_units"]
+
+
+def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str = "<pdf>") -> list[Unit]:
+    """The unit stream of a PDF's bytes; running headers, footers and page numbers are counted."""
+    lines = read_lines(data, source)
+    if not lines:
+        raise AlignbenchError(
+            f"{source}: the PDF has no text layer (a scanned document?); alignbench does no OCR, "
+            "so run it through OCR first or give the original Word or text file"
+        )
+    units: list[Unit] = []
+    line_number = 1
+    laid_out = blocks(drop_running_lines(lines, dropped))
+    if any(block.rank is not None for block in laid_out):
+        # The fonts mark the headings: the text rule's guesses (a Title Case line) would add false ones.
+        profile = replace(profile, headings=replace(profile.headings, detect_in_text=False))
+    for block in laid_out:
+        if block.rank is not None:
+            title = block.lines[0][1]
+            if title.startswith(_HEADING_BULLETS) and len(title) > 2:
+                # A heading set in a bulleted list item: the bullet marks the item, it is not title text.
+                dropped["list_marker"] += 1
+                title = title[1:].lstrip()
+            label = match_label(title, profile, heading=True)
+            if label is not None and label.kind in profile.headings.labelled_kinds:
+                units.append(Unit("heading", text=label.rest, label=label, rank=block.rank, line=line_number))
+            else:
+                units.append(Unit("heading", text=title, rank=block.rank, line=line_number))
+            line_number += 2
+            continue
+        block_lines = []
+        for indent, line in block.lines:
+            marker_free = _typed_label_wins(line, profile)
+            if marker_free is not None:
+                dropped["list_marker"] += 1
+                line = marker_free
+            block_lines.append((indent, line))
+        text = "\n".join(" " * indent + line for indent, line in block_lines)
+        for unit in plaintext.read_units(text, profile, dropped, source):
+            units.append(unit._replace(line=unit.line + line_number - 1) if isinstance(unit, Unit) else unit)
+        line_number += len(block.lines) + 1
+    return units
+
+
+# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
+# Use``): the typed label names the clause, as a Markdown list item's does, and the marker is counted.
+_HEADING_BULLETS = ("• ", "◦ ", "▪ ", "– ", "- ")
+_MARKER_KINDS = frozenset({"decimal", "bullet"})
+_TYPED_KINDS = frozenset({"decimal", "enclosed", "word", "section_sign"})
+
+
+def _typed_label_wins(line: str, profile: Profile) -> str | None:
+    """The line without its list marker when a typed label follows the marker, else ``None``."""
+    marker = match_label(line, profile)
+    if marker is None or marker.kind not in _MARKER_KINDS or marker.decimal_depth > 1:
+        return None
+    typed = match_label(marker.rest, profile)
+    if typed is None or typed.kind not in _TYPED_KINDS:
+        return None
+    if typed.kind == "decimal" and typed.decimal_depth < 2:
+        return None
+    return marker.rest

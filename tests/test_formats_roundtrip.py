@@ -1,0 +1,49 @@
+"""The same document through three formats: the real tier's Markdown rendered to DOCX (pandoc) and
+to PDF (LibreOffice), read back, compared with the Markdown reader's tree (readers.roundtrip).
+
+Slow (about two and a half minutes on two cores) and needs pandoc and soffice (Debian: pandoc,
+libreoffice-writer-nogui): CI installs them; elsewhere it skips with that reason unless
+ALIGNBENCH_REQUIRE_OFFICE is set. The figures and every difference class are in docs/FORMATS.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("lxml", reason="the docx extra (lxml) is not installed")
+pytest.importorskip("pypdfium2", reason="the pdf extra (pypdfium2) is not installed")
+
+from alignbench.readers.roundtrip import real_markdown, run, tools_missing
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+# Issue 30's targets are 95% via DOCX and 90% via PDF. DOCX meets its target; PDF does not yet
+# (docs/FORMATS.md: the classes left are the text rules' reading of hard-wrapped lines and the
+# Markdown renderings that a page cannot show), so its floor here is today's figure, less a margin,
+# to catch a regression, not the target.
+DOCX_TARGET = 0.95
+PDF_FLOOR = 0.40
+
+
+def test_docx_and_pdf_give_the_markdown_readers_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = tools_missing()
+    if missing:
+        if os.environ.get("ALIGNBENCH_REQUIRE_OFFICE"):
+            pytest.fail(
+                f"{', '.join(missing)} not installed (apt-get install pandoc libreoffice-writer-nogui)"
+            )
+        pytest.skip(f"{', '.join(missing)} not installed: apt-get install pandoc libreoffice-writer-nogui")
+    monkeypatch.chdir(ROOT)
+    documents = real_markdown()
+    assert len(documents) >= 100
+    outcomes = run(documents, tmp_path)
+    same_docx = sum(1 for o in outcomes if not o.docx) / len(outcomes)
+    same_pdf = sum(1 for o in outcomes if not o.pdf) / len(outcomes)
+    unreadable = [o.name for o in outcomes if any(k.startswith("unreadable") for k in (*o.docx, *o.pdf))]
+    assert unreadable == []
+    assert same_docx >= DOCX_TARGET, same_docx
+    assert same_pdf >= PDF_FLOOR, same_pdf

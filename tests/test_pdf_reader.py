@@ -1,0 +1,182 @@
+"""The PDF reader: running headers and page numbers counted, paragraphs and headings from the layout,
+hyphenation rejoined, the text rules applied, and clear errors for scans and non-PDFs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pypdfium2", reason="the pdf extra (pypdfium2) is not installed")
+
+from alignbench import read
+from alignbench.cli import main
+from alignbench.errors import AlignbenchError
+from pdf_builder import PAGE_HEIGHT, TextLine, build_pdf, flowed
+
+BODY = {}
+PARA = {"gap": 8}
+
+
+def _page(number: int, body: list[TextLine]) -> list[TextLine]:
+    header = TextLine(72, PAGE_HEIGHT - 40, "ACME Master Services Agreement", size=9)
+    footer = TextLine(280, 30, f"Page {number} of 3", size=9)
+    return [header, *body, footer]
+
+
+def _contract(tmp_path: Path) -> Path:
+    page1 = flowed(
+        [
+            ("1. Definitions", {"size": 14, "bold": True}),
+            ("1.1 Agreement means this master services agreement, together with every", {"gap": 6}),
+            ("order form signed under it by both parties.", BODY),
+            ("1.2 Services means the services described in an order form, including any", PARA),
+            ("employ-", BODY),
+            ("ment related services.", BODY),
+        ]
+    )
+    page2 = flowed(
+        [
+            ("2. Fees", {"size": 14, "bold": True}),
+            ("2.1 The customer pays the fees in each order form. A third-party fee is", {"gap": 6}),
+            ("passed through at cost; the employment of staff is not charged. Each third-", BODY),
+            ("party charge is listed.", BODY),
+            ("2.2 Invoices are due within thirty days:", PARA),
+            ("(a) by bank transfer; or", {"indent": 18}),
+            ("(b) by card.", {"indent": 18}),
+        ]
+    )
+    page3 = flowed(
+        [("3. Term", {"size": 14, "bold": True}), ("This agreement runs for one year.", {"gap": 6})]
+    )
+    return build_pdf(tmp_path / "msa.pdf", [_page(1, page1), _page(2, page2), _page(3, page3)])
+
+
+def test_running_header_and_page_numbers_are_dropped_and_counted(tmp_path: Path) -> None:
+    tree = read(_contract(tmp_path))
+    assert tree.format == "pdf"
+    assert tree.dropped == {"page_number": 3, "running_header": 3}
+    texts = " ".join(b.text for b in tree.blocks())
+    assert "ACME Master" not in texts and "Page 1" not in texts
+
+
+def test_headings_clauses_and_hyphenation(tmp_path: Path) -> None:
+    tree = read(_contract(tmp_path))
+    headings = [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"]
+    assert headings == [("1", "Definitions"), ("2", "Fees"), ("3", "Term")]
+    clauses = {b.label: b.text for b in tree.blocks() if b.kind == "list_item"}
+    assert clauses["1.1"] == (
+        "Agreement means this master services agreement, together with every order form signed under it "
+        "by both parties."
+    )
+    # `employ-` / `ment` is one word (the document writes `employment`); `third-` / `party` keeps its
+    # hyphen (the document writes `third-party`).
+    assert clauses["1.2"].endswith("including any employment related services.")
+    assert "Each third-party charge is listed." in clauses["2.1"]
+    assert clauses["(a)"] == "by bank transfer; or"
+    assert tree.find("/section[2]/list_item[2]/list_item[2]").label == "(b)"
+    assert tree.find("/section[3]/paragraph[1]").text == "This agreement runs for one year."
+
+
+def test_short_line_ends_a_paragraph_in_a_document_without_paragraph_space(tmp_path: Path) -> None:
+    lines = flowed(
+        [
+            ("The first paragraph runs over two lines of the column, and its first line is", BODY),
+            ("short at its end.", BODY),
+            ("The second paragraph starts after a short line that ended a sentence, with no gap", BODY),
+            ("between them, and it runs on over a third line of the column to its end at", BODY),
+            ("last.", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "p.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "The first paragraph runs over two lines of the column, and its first line is short at its end.",
+        "The second paragraph starts after a short line that ended a sentence, with no gap between them, "
+        "and it runs on over a third line of the column to its end at last.",
+    ]
+
+
+def test_paragraph_space_splits_and_short_lines_are_line_breaks(tmp_path: Path) -> None:
+    # A document that sets paragraphs apart with space: a short line is a line break (an address).
+    lines = flowed(
+        [
+            ("Notices go to the address below, in writing, by post or by courier only.", BODY),
+            ("ACME Inc.", PARA),
+            ("Main Street, Springfield.", BODY),
+            ("A last paragraph after a gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "s.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "Notices go to the address below, in writing, by post or by courier only.",
+        "ACME Inc. Main Street, Springfield.",
+        "A last paragraph after a gap.",
+    ]
+
+
+def test_a_paragraph_continues_over_a_page_break(tmp_path: Path) -> None:
+    first = flowed(
+        [("Intro.", BODY), ("This sentence is long enough to fill the line and it runs on to", PARA)]
+    )
+    first.append(
+        TextLine(72, 100, "the next page of the document where it carries on from the break and", size=11)
+    )
+    second = flowed([("finally ends here.", BODY)])
+    tree = read(build_pdf(tmp_path / "b.pdf", [first, second]))
+    assert [b.text for b in tree.root.children][-1].endswith("from the break and finally ends here.")
+
+
+def test_scanned_pdf_without_text_layer_fails_clearly(tmp_path: Path, capsys) -> None:
+    scan = build_pdf(tmp_path / "scan.pdf", [[], []])
+    with pytest.raises(AlignbenchError, match=r"scan\.pdf: the PDF has no text layer .*no OCR"):
+        read(scan)
+    assert main(["blocks", str(scan)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "scan.pdf" in err and "\n" not in err
+
+
+def test_not_a_pdf_fails_clearly(tmp_path: Path) -> None:
+    fake = tmp_path / "fake.pdf"
+    fake.write_bytes(b"PK\x03\x04 not a pdf")
+    with pytest.raises(AlignbenchError, match=r"fake\.pdf: not a PDF file"):
+        read(fake)
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\ngarbage with no objects\n")
+    with pytest.raises(AlignbenchError, match=r"broken\.pdf: not a readable PDF"):
+        read(broken)
+
+
+def test_compare_pdf_with_markdown(tmp_path: Path, capsys) -> None:
+    pdf = _contract(tmp_path)
+    markdown = tmp_path / "new.md"
+    markdown.write_text(
+        "# 1. Definitions\n\n1.1 Agreement means this master services agreement, together with every order "
+        "form signed under it by both parties.\n\n# 2. Fees\n\n2.1 The customer pays the fees.\n",
+        encoding="utf-8",
+    )
+    html = tmp_path / "redline.html"
+    assert main(["compare", str(pdf), str(markdown), "--html", str(html)]) == 1
+    assert "blocks paired" in capsys.readouterr().out
+    assert "Definitions" in html.read_text(encoding="utf-8")
+
+
+def test_a_label_at_a_wrapped_lines_start_stays_in_its_paragraph_when_paragraphs_are_spaced(
+    tmp_path: Path,
+) -> None:
+    # The first line runs to the column's end; `(b)` starts the next line inside the same paragraph (no
+    # gap), in a document whose paragraphs are set apart with space: it is text, not a new clause.
+    lines = flowed(
+        [
+            ("The customer will not (a) copy the software, sell it or lend it to anyone else, or;", BODY),
+            ("(b) reverse engineer it.", BODY),
+            ("A second paragraph after a gap.", PARA),
+            ("A third paragraph after another gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "w.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "The customer will not (a) copy the software, sell it or lend it to anyone else, or; (b) reverse "
+        "engineer it.",
+        "A second paragraph after a gap.",
+        "A third paragraph after another gap.",
+    ]
