@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from alignbench.readers.numerals import CARDINAL_WORDS
+
 PARTY_PAIRS: tuple[tuple[str, str], ...] = (
     ("Provider", "Customer"),
     ("Licensor", "Licensee"),
@@ -42,29 +44,7 @@ EVENTS: tuple[str, ...] = (
     "the relevant invoice date",
 )
 DURATION_UNITS: tuple[str, ...] = ("days", "business days", "months", "years")
-NUMBER_WORDS: tuple[str, ...] = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
+NUMBER_WORDS: tuple[str, ...] = CARDINAL_WORDS
 SUBSTITUTIONS: tuple[tuple[str, str], ...] = (
     ("shall", "will"),
     ("will", "shall"),

@@ -12,22 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from alignbench.generate.model import Unit
+from alignbench.readers.numerals import ROMAN_PAIRS
 
-_ROMAN = (
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
+_ROMAN = ROMAN_PAIRS
 _DECIMAL = re.compile(r"^(?P<prefix>.*?)(?P<value>\d+)$")
 _PAREN = re.compile(r"^\((?P<value>[a-z]+|[A-Z]+)\)$")
 _BARE = re.compile(r"^(?P<value>[a-z]+|[A-Z]+)$")

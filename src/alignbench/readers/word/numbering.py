@@ -27,51 +27,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from alignbench.readers.numerals import CARDINAL_WORDS, ROMAN_PAIRS
 from alignbench.readers.word.xml import W, attr, child, children, int_attr, left_indent
 
 # Number formats with no visible number: a bullet marks an item and labels nothing.
 BULLET_FORMATS: frozenset[str] = frozenset({"bullet"})
 _PLACEHOLDER = re.compile(r"%([1-9])")
-_ROMAN_PAIRS = (
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
-_CARDINALS = tuple(
-    [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ]
-)
+_ROMAN_PAIRS = ROMAN_PAIRS
+_CARDINALS = CARDINAL_WORDS
 _ORDINALS = tuple(
     [
         "zeroth",
