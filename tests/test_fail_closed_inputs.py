@@ -237,7 +237,7 @@ def test_a_bad_scheduler_value_stops_a_stage_with_one_line(tmp_path: Path) -> No
 
     env = {**os.environ, "ALIGNBENCH_SCHEDULER": "local:²"}
     proc = subprocess.run(
-        [sys.executable, str(REPO / "stages" / "floor.py")],
+        [sys.executable, str(REPO / "stages" / "engines.py"), "floor"],
         capture_output=True,
         text=True,
         timeout=300,

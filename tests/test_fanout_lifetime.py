@@ -95,7 +95,7 @@ def test_a_scheduler_with_no_live_worker_fails_in_one_line_and_writes_nothing(tm
         import sys
         from pathlib import Path
         from alignbench.errors import AlignbenchError
-        from alignbench.runs import align_all
+        from alignbench.engines.run import run_engine as align_all
 
         try:
             align_all(Path(sys.argv[1]), "difflib")

@@ -139,3 +139,21 @@ def test_every_labelled_move_changes_reading_order(tier: str) -> None:
         checked += 1
         moves_seen += len(moves)
     assert checked > 0 and moves_seen > 0
+
+
+def test_move_verdicts_are_one_row_per_distinct_move_on_the_real_tier() -> None:
+    """Issue #27: a verdict rules on a move (addresses plus both blocks' digests), not on an engine
+    build, so the real tier holds one row per distinct move (it held 1,478 rows for 67 moves), and each
+    row still names the blocks it ruled on."""
+    rows = moves = 0
+    for tp in (tp for tp in _label_files() if tp.tier == "real"):
+        loaded = load_pair(ROOT, tp)
+        verdicts = loaded.labels["move_verdicts"]
+        keys = [(v["source"], v["test"]) for v in verdicts]
+        assert len(keys) == len(set(keys)), f"{tp.pair}: more than one verdict row for a move"
+        for v in verdicts:
+            assert loaded.source.find(v["source"]).digest == v["source_digest"], tp.pair
+            assert loaded.test.find(v["test"]).digest == v["test_digest"], tp.pair
+        rows += len(verdicts)
+        moves += len(set(keys))
+    assert rows == moves and 0 < rows < 200

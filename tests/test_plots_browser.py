@@ -85,7 +85,7 @@ def sweep_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     git("config", "user.name", "test")
     (root / "results" / "plots").mkdir(parents=True)
     for threshold in THRESHOLDS:
-        records = sweep_records(summary, {SWEEP_PARAM: threshold})
+        records = sweep_records(summary, {SWEEP_PARAM: threshold}, ("difflib", "rapidfuzz"))
         (root / "results" / "plots" / "sweep.json").write_text(json.dumps(records), encoding="utf-8")
         for backend in ("difflib", "rapidfuzz"):
             (root / "results" / "plots" / f"{backend}.json").write_text(per_plan, encoding="utf-8")

@@ -53,6 +53,8 @@ def _row(family: str, members: Sequence[Any], peers: Sequence[str], engines: Any
     for backend in engines.subjects:
         values = headline(total([p.counts[backend]["all"] for p in members]))
         row[f"{backend}_f1"] = values["f1"]
+        row[f"{backend}_f1_plain"] = values["f1_plain"]
+        row[f"{backend}_move_precision"] = values["move_precision"]
         row[f"{backend}_move_recall"] = values["move_recall"]
     if reference is not None:
         row[f"{reference}_f1"] = headline(counts)["f1"]
@@ -66,7 +68,12 @@ def family_columns(peers: Sequence[str], engines: Any = None) -> list[str]:
     engines = engines or _default_roster()
     columns = ["family", "pairs", "restructured", "labelled_links", "labelled_moves", "labelled_renumbers"]
     for backend in engines.subjects:
-        columns += [f"{backend}_f1", f"{backend}_move_recall"]
+        columns += [
+            f"{backend}_f1",
+            f"{backend}_f1_plain",
+            f"{backend}_move_precision",
+            f"{backend}_move_recall",
+        ]
     reference = [f"{engines.reference}_f1"] if engines.reference else []
     return columns + reference + [f"{peer}_f1" for peer in peers]
 
