@@ -236,3 +236,33 @@ def test_table_cells_keep_numbers_and_all_paragraphs(tmp_path: Path) -> None:
     tree = read(build_docx(tmp_path / "t.docx", table([["Term", "Meaning"], ["Fee", "The fee."]])))
     rows = [[c.text for c in row.children] for row in tree.root.children[0].children]
     assert rows == [["Term", "Meaning"], ["Fee", "The fee."]]
+
+
+def test_a_short_all_bold_paragraph_before_body_text_is_a_heading_as_in_markdown(tmp_path: Path) -> None:
+    """The Markdown reader's rule (`**Payment Terms**` then body text is a heading) holds for the Word
+    file made of the same text, so the two read alike; a bold sentence, or a bold line with nothing
+    after it, stays a paragraph."""
+    from docx_builder import build_docx, para
+
+    def bold(text: str) -> str:
+        return para(runs=f'<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>')
+
+    body = "".join(
+        [
+            bold("Payment Terms"),
+            para("Customer pays within thirty days."),
+            bold("You must be 18."),
+            para("Another paragraph."),
+            para(
+                runs="<w:r><w:rPr><w:b/></w:rPr><w:t>Half</w:t></w:r>"
+                '<w:r><w:t xml:space="preserve"> bold</w:t></w:r>'
+            ),
+            para("More text."),
+            bold("Closing Line"),
+        ]
+    )
+    tree = read(build_docx(tmp_path / "bold.docx", body))
+    kinds = [(b.kind, b.text) for b in tree.blocks() if b.text]
+    assert ("heading", "Payment Terms") in kinds
+    assert ("paragraph", "You must be 18.") in kinds and ("paragraph", "Half bold") in kinds
+    assert ("paragraph", "Closing Line") in kinds  # nothing follows it: no body to head

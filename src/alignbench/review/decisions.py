@@ -81,7 +81,8 @@ def read_export(path: Path) -> dict[str, Any]:
         raise AlignbenchError(
             f"{path}: not a decisions export ({exc.__class__.__name__}); use the file the review page saved"
         ) from None
-    if not isinstance(payload, dict) or payload.get("format") not in FORMAT_KEYS:
+    fmt = payload.get("format") if isinstance(payload, dict) else None
+    if not isinstance(fmt, str) or fmt not in FORMAT_KEYS:  # a list or dict here is not hashable
         raise AlignbenchError(f"{path}: not a decisions export (format is not {DECISIONS_FORMAT!r})")
     keys = FORMAT_KEYS[payload["format"]]
     if sorted(payload) != sorted(keys):

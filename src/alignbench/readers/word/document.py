@@ -70,12 +70,30 @@ class BodyReader:
         self.paragraph_number = 0
         self.carried = ""  # text of paragraphs whose mark the view removes, run on into the next
         self.shown: list[str] = []  # every number shown, as Word shows it (``•`` for a bullet)
+        self.bold_candidates: list[int] = []  # units that are a short all-bold paragraph
 
     def read(self, body: Any) -> list[Unit]:
         self._blocks(body)
         if self.carried:
             self._paragraph_unit(self.carried, None, None, None, 0)
+        self._bold_headings()
         return self.units
+
+    def _bold_headings(self) -> None:
+        """A short paragraph that is bold from end to end, followed by body text, is a heading: the rule
+        the Markdown reader applies to ``**Payment Terms**`` (``headings.bold_paragraph_rank``), so a
+        document reads the same from Markdown and from the Word file made of it."""
+        rank = self.profile.headings.bold_paragraph_rank
+        for index in self.bold_candidates:
+            unit = self.units[index]  # read by position: a reader may hand a plain tuple (units.Unit)
+            following = self.units[index + 1] if index + 1 < len(self.units) else None
+            if (
+                unit[0] == "paragraph"
+                and unit[2] is None
+                and following is not None
+                and following[0] in ("paragraph", "table")
+            ):
+                self.units[index] = Unit("heading", text=unit[1], rank=rank, line=unit[4], path=())
 
     def _blocks(self, container: Any) -> None:
         for node in container:
@@ -137,6 +155,8 @@ class BodyReader:
         if rank is not None:
             self._heading_unit(" ".join(text.split("\n")), rendered, rank)
             return
+        if rendered is None and collector.all_bold and self._bold_title(text):
+            self.bold_candidates.append(len(self.units))
         self._paragraph_lines(text, rendered, text_indent, indent, self.paragraph_number)
 
     def _paragraph_lines(
@@ -158,6 +178,19 @@ class BodyReader:
                 self.units.append(Unit("paragraph", text=label.rest, label=label, line=line, path=path))
             else:
                 self.units.append(Unit("paragraph", text=joined, line=line, path=path))
+
+    def _bold_title(self, text: str) -> bool:
+        """One short line that does not end a sentence: what a bold paragraph must be to head."""
+        rules = self.profile.headings
+        title = text.strip()
+        return (
+            bool(rules.bold_paragraph_rank)
+            and bool(title)
+            and "\n" not in title
+            and not title.endswith((".", ",", ";", "!", "?"))
+            and len(title) <= rules.max_chars
+            and len(title.split()) <= rules.max_words
+        )
 
     def _number(self, props: dict[str, Any], style_id: str | None, style: Any) -> tuple[Rendered | None, int]:
         """The paragraph's rendered number (advancing the counters) and its text column in twips."""

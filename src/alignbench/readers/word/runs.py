@@ -41,6 +41,9 @@ class ParagraphText:
         self.dropped = dropped
         self.parts: list[str] = []
         self._in_instruction = 0  # depth of complex fields between begin and separate
+        # Every visible character came from a bold run (``w:b``): a bold paragraph may act as a
+        # heading, as in the Markdown reader (``headings.bold_paragraph_rank``).
+        self.all_bold = True
 
     def text(self) -> str:
         """The paragraph's text: one line per line break (``w:br``), each line's spaces collapsed."""
@@ -77,6 +80,8 @@ class ParagraphText:
     def _run(self, run: Any, deleted: bool) -> None:
         rpr = child(run, "rPr")
         hidden = rpr is not None and (is_on(child(rpr, "vanish")) or is_on(child(rpr, "specVanish")))
+        # Bold and not also italic: the Markdown rule reads `**Payment Terms**`, not `***Payment Terms***`.
+        bold = rpr is not None and is_on(child(rpr, "b")) and not is_on(child(rpr, "i"))
         for node in run:
             tag = node.tag
             if tag == W + "fldChar":
@@ -95,6 +100,8 @@ class ParagraphText:
                         self.dropped["hidden_text"] += 1
                     continue
                 self.parts.append(node.text or "")
+                if not bold and node.text and node.text.strip():
+                    self.all_bold = False
             elif tag in _SPACE_LIKE:
                 self.parts.append(" ")
             elif tag == W + "br":
