@@ -7,8 +7,6 @@ reader fails, the test is ``xfail(strict=True)`` with that class, so the reader 
 
 from __future__ import annotations
 
-import pytest
-
 from alignbench.blocks import TEXT_KINDS, Block, BlockTree, normalise
 from alignbench.noloss import account
 from alignbench.readers import read
@@ -99,18 +97,12 @@ def test_en_dash_items_one_per_line_are_separate() -> None:
     assert block(tree, "sell access").address != block(tree, "copy other people").address
 
 
-@pytest.mark.xfail(
-    strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words"
-)
 def test_a_line_break_tag_in_a_table_cell_keeps_the_words_apart() -> None:
     text = "| Country | Helpline |\n|---|---|\n| Ruritania | 111 222<br><br>333 444 |\n"
     tree = md(text)
     assert account(text, tree).ok, account(text, tree).describe()
 
 
-@pytest.mark.xfail(
-    strict=True, reason=f"{CLASS_7}: an inline `<br>` renders as a line break; dropping it glues words"
-)
 def test_a_line_break_tag_in_a_paragraph_keeps_the_words_apart() -> None:
     text = "Write to the Data Officer<br>Example Street 1<br>Exampletown\n"
     tree = md(text)

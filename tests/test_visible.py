@@ -128,3 +128,20 @@ def test_review_page_data_is_shown_text_with_the_invisible_change_flagged(tmp_pa
     assert any("within ⟨U+202E⟩54⟨U+202C⟩ days" in text for text in texts)
     flagged = [key for key, ev in data["evidence"].items() if ev["hidden_only"]]
     assert flagged == ["/section[1]/section[2]/list_item[1]\x1f/section[1]/section[2]/list_item[1]"]
+
+
+def test_blocks_shows_hidden_and_control_characters_as_glyphs(tmp_path) -> None:
+    """`alignbench blocks` is a text output too (issue 33 item 5): no raw bidi override or ESC."""
+    import subprocess
+    import sys
+
+    doc = tmp_path / "spoof.md"
+    doc.write_text("# T\n\nPay \u202e54\u202c days and \x1b[31mred.\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "alignbench.cli", "blocks", str(doc)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "\u202e" not in out and "\x1b" not in out
+    assert "⟨U+202E⟩" in out

@@ -85,8 +85,11 @@ def require_known_format(paths: list[str], format: str | None) -> None:
 def run_blocks(args: argparse.Namespace) -> int:
     require_known_format([args.file], args.format)
     tree = read_document(args.file, format=args.format, profile=args.profile, revisions=args.revisions)
-    sys.stdout.write(dump_json(tree.to_dict()) if args.json else format_tree(tree))
+    from alignbench.visible import json_safe, show
+
+    # Hidden and control characters reach the terminal as glyphs (alignbench.visible), never raw.
+    sys.stdout.write(json_safe(dump_json(tree.to_dict())) if args.json else show(format_tree(tree)))
     # Every drop is visible: one line per kind, on standard error so the JSON stays JSON.
     for note in notes(tree.drops):
-        sys.stderr.write(note + "\n")
+        sys.stderr.write(show(note) + "\n")
     return 0

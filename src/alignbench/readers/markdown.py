@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -88,6 +89,10 @@ class _Item:
     pending: bool = True
 
 
+# An inline `<br>` (any case, `<br/>`, `<br />`): dropped as markup, but a page breaks the line there.
+_LINE_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
 def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int = 0) -> list[str]:
     """Plain text of inline content, one string per source line (markup removed).
 
@@ -118,6 +123,8 @@ def _inline_lines(content: str, env: dict[str, Any], dropped: DropLog, line: int
             dropped.note("image", line + len(lines), f"{alt} {link_target(child)}".strip())
         elif kind == "html_inline":
             dropped.note("html_inline", line + len(lines), child.content)
+            if _LINE_BREAK_TAG.fullmatch(child.content):
+                parts.append(" ")  # a page breaks the line there: the words on either side stay apart
     lines.append("".join(parts))
     return lines
 
