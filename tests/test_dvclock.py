@@ -193,3 +193,26 @@ def test_a_killed_dvc_repro_always_recovers_with_one_command(tmp_path: Path) -> 
     assert f"removed the torn {RWLOCK}".encode() in recovery.stderr.read()
     _status_is_clean(root, env)
     assert any(group for group, _ in outcomes) and not all(group for group, _ in outcomes), outcomes
+
+
+def test_a_whole_rwlock_held_only_by_dead_processes_counts_as_torn(tmp_path: Path) -> None:
+    """A dvc killed during a stage leaves a whole rwlock naming it; every later run refused to start
+    until the file was removed by hand. Held by a live process, it stays."""
+    import json
+    import subprocess
+
+    from alignbench import dvclock
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    (tmp_path / ".dvc" / "tmp").mkdir(parents=True)
+    rwlock = tmp_path / dvclock.RWLOCK
+
+    def held_by(pid: int) -> None:
+        entry = {"pid": pid, "cmd": "dvc repro"}
+        rwlock.write_text(json.dumps({"read": {"a": [entry]}, "write": {"b": entry}}), encoding="utf-8")
+
+    held_by(gone.pid)
+    assert dvclock._rwlock_is_torn(tmp_path)
+    held_by(os.getpid())
+    assert not dvclock._rwlock_is_torn(tmp_path)

@@ -120,24 +120,40 @@ def restore(root: Path) -> bool:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether ``pid`` runs: a zombie (killed, not yet reaped, as when its parent died with it and the
+    container's init does not reap) holds nothing and counts as gone."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return True
+    return stat.rpartition(")")[2].split()[:1] != ["Z"]
 
 
 def _rwlock_is_torn(root: Path) -> bool:
+    """A ``.dvc/tmp/rwlock`` that is cut short, or whole but held only by processes that are gone: a
+    dvc killed during a stage leaves its write lock behind, and every later run refuses to start."""
     try:
         data = (root / RWLOCK).read_bytes()
     except FileNotFoundError:
         return False
     try:
-        return not isinstance(json.loads(data), dict)
+        table = json.loads(data)
     except ValueError:
         return True
+    if not isinstance(table, dict):
+        return True
+    holders: list[Any] = []
+    for kind in ("read", "write"):
+        for entry in (table.get(kind) or {}).values():
+            holders.extend(entry if isinstance(entry, list) else [entry])
+    pids = [h.get("pid") for h in holders if isinstance(h, dict)]
+    return bool(pids) and not any(isinstance(pid, int) and _pid_alive(pid) for pid in pids)
 
 
 def _dvc_is_idle(root: Path) -> bool:
@@ -164,7 +180,7 @@ def _clear_torn_rwlock(root: Path) -> bool:
     if not _dvc_is_idle(root):
         return False
     (root / RWLOCK).unlink(missing_ok=True)
-    _say(f"removed the torn {RWLOCK} a killed dvc left (it only lists running dvc processes)")
+    _say(f"removed the torn {RWLOCK} a killed dvc left (cut short, or held by processes that are gone)")
     return True
 
 
@@ -172,8 +188,32 @@ def _say(line: str) -> None:
     print(f"dvclock: {line}", file=sys.stderr, flush=True)
 
 
+# How long a run waits for a dvc process already running here (one a killed guard left behind, say).
+IDLE_WAIT_SECONDS = 300.0
+
+
+def _wait_until_idle(root: Path, seconds: float = IDLE_WAIT_SECONDS) -> bool:
+    """Wait while a dvc process holds this repository's lock: a guard killed alone leaves its dvc
+    running, and restoring the lock or starting another run under it would undo or race its work."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    said = False
+    while not _dvc_is_idle(root):
+        if time.monotonic() > deadline:
+            return False
+        if not said:
+            _say("a dvc process is still running here (one a killed run left?); waiting for it to end")
+            said = True
+        time.sleep(0.5)
+    return True
+
+
 def _recover_before_run(root: Path) -> int | None:
     """Undo what a dead earlier run left; an exit status when the run must not start."""
+    if not _wait_until_idle(root):
+        _say(f"a dvc process has held this repository for {IDLE_WAIT_SECONDS:.0f} s; stop it, then re-run")
+        return 2
     marker = root / MARKER
     if marker.is_file():
         text = marker.read_text(encoding="utf-8", errors="replace").strip()
