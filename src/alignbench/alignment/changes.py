@@ -29,7 +29,8 @@ def move_reading(walk: Walk) -> Reading:
     src, tst, s2t = walk.src, walk.tst, walk.s2t
     s_kind, t_kind = src.kind, tst.kind
     links = [(s, t) for s, t in enumerate(s2t) if t > 0 and s_kind[s] in _LABELLED and t_kind[t] in _LABELLED]
-    return read_moves(Shape(src.parent, s_kind, src.children), Shape(tst.parent, t_kind, tst.children), links)
+    src_shape, tst_shape = Shape(src.parent, s_kind, src.children), Shape(tst.parent, t_kind, tst.children)
+    return read_moves(src_shape, tst_shape, links, with_ties=False)  # tie groups are for the scorer
 
 
 def _section_heads(walk: Walk) -> dict[int, int]:

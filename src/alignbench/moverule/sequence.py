@@ -12,7 +12,10 @@ a 20,000-block pair and the scorer to every label file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import compress
 
 
 class _MaxTree:
@@ -57,29 +60,112 @@ def _chain_from(ranks: Sequence[int], weights: Sequence[int]) -> list[int]:
     return best
 
 
-def _chain_to(ranks: Sequence[int]) -> list[int]:
-    """Each element's longest chain ending at it (earlier elements of strictly lower rank, then it)."""
-    tree = _MaxTree(max(ranks) + 1 if ranks else 0)
-    best = [0] * len(ranks)
-    for i, r in enumerate(ranks):
-        best[i] = 1 + tree.best_below(r)
-        tree.raise_to(r, best[i])
-    return best
+def _lengths(targets: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Each element's longest strictly increasing chain ending at it and starting at it (patience
+    sorting, one C-speed ``bisect`` per element each way)."""
+    find = bisect_left
+    ends: list[int] = []
+    tails: list[int] = [-1]  # a sentinel below every target: tails[k] ends a chain of length k
+    grow, note = tails.append, ends.append
+    for t in targets:
+        if t > tails[-1]:  # most correspondences extend the longest chain: no search
+            grow(t)
+            note(len(tails) - 1)
+        else:
+            k = find(tails, t)
+            tails[k] = t
+            note(k)
+    starts: list[int] = []
+    tails = [-(1 << 62)]
+    grow, note = tails.append, starts.append
+    for t in reversed(targets):
+        v = -t  # a chain starting here, read right to left, is a decreasing run
+        if v > tails[-1]:
+            grow(v)
+            note(len(tails) - 1)
+        else:
+            k = find(tails, v)
+            tails[k] = v
+            note(k)
+    starts.reverse()
+    return ends, starts
 
 
-def kept_in_order(targets: Sequence[int], keep_bonus: Sequence[int] | None = None) -> list[bool]:
+def _classes(targets: Sequence[int]) -> tuple[list[bool], list[int]]:
+    """Which elements every longest chain keeps, and each element's tie group (-1: no choice).
+
+    An element on every longest chain never moves; one on none always moves. An element on some
+    chains but not all is a choice: any longest chain keeps some of them and moves the rest, and
+    exchanging elements that cross one another gives another chain of the same length. Those are
+    grouped by the connected components of their crossing graph, which for a sequence are contiguous
+    runs (cut wherever everything before is below everything after)."""
+    n = len(targets)
+    ends, starts = _lengths(targets)
+    on_level = max(ends) + 1  # ends + starts on a longest chain
+    on_some = [e + s == on_level for e, s in zip(ends, starts, strict=True)]
+    if sum(on_some) == on_level - 1:  # one element per level: a single longest chain, no choice
+        return on_some, [-1] * n
+    per_level = Counter(compress(ends, on_some))
+    always = [o and per_level[e] == 1 for e, o in zip(ends, on_some, strict=True)]
+    groups = [-1] * n
+    if len(per_level) == sum(always):  # every level has one element: no choice anywhere
+        return always, groups
+    choice = [i for i in range(n) if on_some[i] and not always[i]]
+    suffix_min = [0] * len(choice)
+    low = None
+    for k in range(len(choice) - 1, -1, -1):
+        t = targets[choice[k]]
+        low = t if low is None or t < low else low
+        suffix_min[k] = low
+    group, high = 0, None
+    for k, i in enumerate(choice):
+        groups[i] = group
+        t = targets[i]
+        high = t if high is None or t > high else high
+        if k + 1 < len(choice) and high < suffix_min[k + 1]:
+            group += 1
+    return always, groups
+
+
+def kept_in_order(
+    targets: Sequence[int], keep_bonus: Sequence[int] | Callable[[int], int] | None = None
+) -> list[bool]:
     """Which elements the canonical longest in-order chain keeps.
 
     ``targets`` are the test positions of correspondences listed in source reading order. The chain
     is strictly increasing in ``targets``. Among chains of the greatest length, the one keeping most
     elements with ``keep_bonus`` 1 wins (the rule's first tie-break: the block whose section changed
     is the one that moved); among those, the lexicographically smallest in source order (the second:
-    the block that comes later in the source is the one that moved).
+    the block that comes later in the source is the one that moved). ``keep_bonus`` may be a function
+    of the element's index: it is asked only where a choice is made.
+
+    Every longest chain keeps the elements on all longest chains; the choices are made within each
+    tie group alone (its elements lie between the kept ones around it), by a weighted search over the
+    group's few elements, so a long revision costs two bisect passes.
     """
     n = len(targets)
     if n == 0:
         return []
-    bonus = keep_bonus if keep_bonus is not None else [0] * n
+    kept, groups = _classes(targets)
+    members: dict[int, list[int]] = {}
+    for i, g in enumerate(groups):
+        if g != -1:
+            members.setdefault(g, []).append(i)
+    for _, indices in sorted(members.items()):
+        if keep_bonus is None:
+            bonus = [0] * len(indices)
+        elif callable(keep_bonus):
+            bonus = [keep_bonus(i) for i in indices]
+        else:
+            bonus = [keep_bonus[i] for i in indices]
+        for i, keep in zip(indices, _best_chain([targets[i] for i in indices], bonus), strict=True):
+            kept[i] = keep
+    return kept
+
+
+def _best_chain(targets: Sequence[int], bonus: Sequence[int]) -> list[bool]:
+    """The canonical longest chain of one tie group (see :func:`kept_in_order`)."""
+    n = len(targets)
     weights = [(n + 1) + b for b in bonus]
     ranks = _ranks(targets)
     best = _chain_from(ranks, weights)
@@ -97,40 +183,8 @@ def kept_in_order(targets: Sequence[int], keep_bonus: Sequence[int] | None = Non
 
 
 def tie_groups(targets: Sequence[int]) -> list[int]:
-    """Each element's tie group: -1 when every longest chain agrees about it, else a group number.
-
-    An element on every longest chain never moves; one on none always moves. An element on some
-    chains but not all is a choice: any longest chain keeps some of them and moves the rest, and
-    exchanging elements that cross one another gives another chain of the same length. Those
-    elements are grouped by the connected components of their crossing graph, which for a sequence
-    are contiguous runs (cut wherever everything before is below everything after).
-    """
-    n = len(targets)
-    if n == 0:
+    """Each element's tie group: -1 when every longest chain agrees about it, else a group number
+    (see :func:`_classes`)."""
+    if not targets:
         return []
-    ranks = _ranks(targets)
-    ends = _chain_to(ranks)
-    starts = _chain_from(ranks, [1] * n)
-    longest = max(ends)
-    on_some = [ends[i] + starts[i] - 1 == longest for i in range(n)]
-    per_length: dict[int, int] = {}
-    for i in range(n):
-        if on_some[i]:
-            per_length[ends[i]] = per_length.get(ends[i], 0) + 1
-    choice = [i for i in range(n) if on_some[i] and per_length[ends[i]] > 1]
-    groups = [-1] * n
-    if not choice:
-        return groups
-    suffix_min = [0] * len(choice)
-    low = None
-    for k in range(len(choice) - 1, -1, -1):
-        r = ranks[choice[k]]
-        low = r if low is None or r < low else low
-        suffix_min[k] = low
-    group, high = 0, -1
-    for k, i in enumerate(choice):
-        groups[i] = group
-        high = max(high, ranks[i])
-        if k + 1 < len(choice) and high < suffix_min[k + 1]:
-            group += 1
-    return groups
+    return _classes(targets)[1]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import lt
 
 from alignbench.blocks import LABELLED_KINDS, BlockTree
 from alignbench.moverule.sequence import kept_in_order, tie_groups
@@ -44,17 +45,6 @@ class Reading:
     travelled: frozenset[int]
     reparented: frozenset[int]
     tie_group: dict[int, int]  # source index -> group, for correspondences whose move is a choice
-
-
-def _subtree_ends(shape: Shape) -> list[int]:
-    """For each block, one past the last pre-order index of its subtree."""
-    n = len(shape.parent)
-    end = list(range(1, n + 1))
-    for i in range(n - 1, 0, -1):
-        p = shape.parent[i]
-        if p >= 0 and end[i] > end[p]:
-            end[p] = end[i]
-    return end
 
 
 def _opens_section(shape: Shape, i: int) -> bool:
@@ -94,44 +84,97 @@ def _unit(shape: Shape, i: int) -> int:
     return shape.parent[i] if _opens_section(shape, i) else i
 
 
-def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]]) -> Reading:
-    """Classify one-to-one correspondences ``(source index, test index)`` by the move rule."""
+def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]], with_ties: bool = True) -> Reading:
+    """Classify one-to-one correspondences ``(source index, test index)`` by the move rule.
+
+    ``with_ties=False`` skips the tie groups (only the scorer needs them). The engine asks this for
+    every alignment, so the work per link is a few list lookups: each container's stand-in is found
+    once per side (memoised), and an already increasing sequence (no correspondence left its place,
+    the common revision) skips the chain search."""
     ordered = sorted(links)
-    s2t = [-1] * len(src.parent)
-    linked_s = [False] * len(src.parent)
+    n_src = len(src.parent)
+    s2t = [-1] * n_src
+    linked_s = [False] * n_src
     linked_t = [False] * len(tst.parent)
     for s, t in ordered:
         s2t[s] = t
         linked_s[s] = True
         linked_t[t] = True
+    stand_s = _StandIns(src, linked_s)
+    stand_t = _StandIns(tst, linked_t)
 
     def corresponds(s: int, t: int, sections_only: bool) -> bool:
-        a = _stand_in(src, _placed_in(src, s), linked_s, sections_only)
-        b = _stand_in(tst, _placed_in(tst, t), linked_t, sections_only)
+        a = stand_s.of(_placed_in(src, s), sections_only)
+        b = stand_t.of(_placed_in(tst, t), sections_only)
         return (a == 0 and b == 0) or (a != 0 and s2t[a] == b)
 
     targets = [t for _, t in ordered]
-    bonus = [1 if corresponds(s, t, True) else 0 for s, t in ordered]
-    kept = kept_in_order(targets, bonus)
-    groups = tie_groups(targets)
-    out_of_order = [False] * len(src.parent)
-    for (s, _), keep in zip(ordered, kept, strict=True):
-        out_of_order[s] = not keep
-    test_end = _subtree_ends(tst)
+    if all(map(lt, targets, targets[1:])):
+        kept = [True] * len(targets)  # nothing left its place in reading order
+    else:
+        # The tie-break bonus is asked only where a choice is made (a tie group's elements).
+        kept = kept_in_order(targets, lambda i: int(corresponds(*ordered[i], True)))
+    out_of_order = [False] * n_src
     moved: list[int] = []
     travelled: list[int] = []
     reparented: list[int] = []
+    # corresponds(s, t, False) for every kept link, inlined: this loop runs once per link of every
+    # alignment the engine makes.
+    par_s, kind_s, kids_s = src.parent, src.kind, src.children
+    par_t, kind_t, kids_t = tst.parent, tst.kind, tst.children
+    memo_s: dict[int, int] = {}
+    memo_t: dict[int, int] = {}
+    for (s, t), keep in zip(ordered, kept, strict=True):
+        if not keep:
+            out_of_order[s] = True
+            continue
+        ps, pt = par_s[s], par_t[t]
+        if kind_s[s] == "heading" and ps > 0 and kind_s[ps] == "section" and kids_s[ps][0] == s:
+            ps = par_s[ps]
+        if kind_t[t] == "heading" and pt > 0 and kind_t[pt] == "section" and kids_t[pt][0] == t:
+            pt = par_t[pt]
+        a = memo_s.get(ps)
+        if a is None:
+            a = memo_s[ps] = _stand_in(src, ps, linked_s, False)
+        b = memo_t.get(pt)
+        if b is None:
+            b = memo_t[pt] = _stand_in(tst, pt, linked_t, False)
+        if not ((a == 0 and b == 0) or (a != 0 and s2t[a] == b)):
+            reparented.append(s)
     for s, t in ordered:
         if not out_of_order[s]:
-            if not corresponds(s, t, False):
-                reparented.append(s)
             continue
-        if _carried(src, tst, s, t, s2t, out_of_order, test_end):
+        if _carried(src, tst, s, t, s2t, out_of_order):
             travelled.append(s)
         else:
             moved.append(s)
-    tie_group = {s: g for (s, _), g in zip(ordered, groups, strict=True) if g != -1}
+    tie_group: dict[int, int] = {}
+    if with_ties:
+        groups = tie_groups(targets)
+        tie_group = {s: g for (s, _), g in zip(ordered, groups, strict=True) if g != -1}
     return Reading(frozenset(moved), frozenset(travelled), frozenset(reparented), tie_group)
+
+
+class _StandIns:
+    """:func:`_stand_in` of one side, memoised per container (most blocks share a few parents)."""
+
+    def __init__(self, shape: Shape, linked: Sequence[bool]) -> None:
+        self.shape, self.linked = shape, linked
+        self.memo: dict[tuple[int, bool], int] = {}
+
+    def of(self, container: int, sections_only: bool) -> int:
+        key = (container, sections_only)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = _stand_in(self.shape, container, self.linked, sections_only)
+        return found
+
+
+def _within(shape: Shape, i: int, ancestor: int) -> bool:
+    """``i`` is ``ancestor`` or lies under it (a walk up a few levels, asked only of moved blocks)."""
+    while i > ancestor:
+        i = shape.parent[i]
+    return i == ancestor
 
 
 def _carried(
@@ -141,7 +184,6 @@ def _carried(
     t: int,
     s2t: Sequence[int],
     out_of_order: Sequence[bool],
-    test_end: Sequence[int],
 ) -> bool:
     """Did an out-of-order ancestor take ``s`` along (its partner lies inside the ancestor's partner)?"""
     p = src.parent[_unit(src, s)]
@@ -150,7 +192,7 @@ def _carried(
         stand = head if head != -1 else p
         if s2t[stand] != -1 and out_of_order[stand]:
             unit_t = _unit(tst, s2t[stand])
-            if unit_t <= t < test_end[unit_t]:
+            if _within(tst, t, unit_t):
                 return True
         p = src.parent[p]
     return False
