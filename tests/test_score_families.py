@@ -66,6 +66,24 @@ def test_family_rows_are_micro_sums_sorted_with_a_tier_row() -> None:
     assert "floor_f1" in frame.columns
 
 
+def test_family_rows_carry_bootstrap_intervals_with_the_score_settings() -> None:
+    """Issue #27: both F1 columns and the move figures per family, each with its interval."""
+    pairs = [
+        _pair("b1", "beta", 1, 10, 4, 1, restructured=True),
+        _pair("a1", "alpha", 1, 1, 0, 0),
+        _pair("b2", "beta", 90, 90, 0, 0),
+    ]
+    settings = {"bootstrap_samples": 200, "bootstrap_seed": 7, "confidence": 0.95}
+    rows = per_family_table(pairs, settings=settings).records()
+    beta = next(r for r in rows if r["family"] == "beta")
+    low, high = (float(x) for x in beta["difflib_f1_ci"].strip("[]").split(", "))
+    assert low <= float(beta["difflib_f1"]) <= high and low < high  # two pairs of 0.1 and 1.0
+    assert beta["difflib_move_precision_ci"] in ("n/a", "None") or beta[
+        "difflib_move_precision_ci"
+    ].startswith("[")
+    assert "difflib_f1_ci" not in per_family_table(pairs).columns  # no settings: no interval columns
+
+
 def _fixture_pairs() -> list[ScoredPair]:
     labels = load_yaml(FIXTURES / "labels.yaml")
     alignment = json.loads((FIXTURES / "alignment.json").read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ the tier headline, so a family's F1 is never a mean of per-pair F1s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,32 @@ def pair_origin(root: Path, pair: str) -> PairOrigin:
     return PairOrigin(family, manifest.get("restructured") is not None, manifest.get("control") is True)
 
 
-def _row(family: str, members: Sequence[Any], peers: Sequence[str], engines: Any) -> dict[str, Any]:
+# The subject engines' figures that carry a bootstrap interval per family (issue #27).
+INTERVAL_METRICS: tuple[str, ...] = ("f1", "f1_plain", "move_precision", "move_recall")
+
+
+def _intervals(members: Sequence[Any], engine: str, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``metric -> [low, high]`` over the family's pairs resampled (the tier's bootstrap settings)."""
+    if settings is None:
+        return {}
+    from alignbench.score.ratios import bootstrap_indices, bootstrap_intervals
+
+    indices = bootstrap_indices(
+        len(members), int(settings["bootstrap_samples"]), int(settings["bootstrap_seed"])
+    )
+    found = bootstrap_intervals(
+        [p.counts[engine]["all"] for p in members], indices, float(settings["confidence"])
+    )
+    return {m: found.get(m) for m in INTERVAL_METRICS}
+
+
+def _row(
+    family: str,
+    members: Sequence[Any],
+    peers: Sequence[str],
+    engines: Any,
+    settings: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     reference = engines.reference
     counts = total([p.counts[reference or engines.headline[0]]["all"] for p in members])
     row: dict[str, Any] = {
@@ -56,6 +81,10 @@ def _row(family: str, members: Sequence[Any], peers: Sequence[str], engines: Any
         row[f"{backend}_f1_plain"] = values["f1_plain"]
         row[f"{backend}_move_precision"] = values["move_precision"]
         row[f"{backend}_move_recall"] = values["move_recall"]
+        for metric, interval in _intervals(members, backend, settings).items():
+            row[f"{backend}_{metric}_ci"] = (
+                None if interval is None else f"[{interval[0]:.4f}, {interval[1]:.4f}]"
+            )
     if reference is not None:
         row[f"{reference}_f1"] = headline(counts)["f1"]
     for peer in peers:
@@ -63,8 +92,9 @@ def _row(family: str, members: Sequence[Any], peers: Sequence[str], engines: Any
     return row
 
 
-def family_columns(peers: Sequence[str], engines: Any = None) -> list[str]:
-    """``engines`` is an :class:`alignbench.engines.registry.Roster` (default: the default selection)."""
+def family_columns(peers: Sequence[str], engines: Any = None, intervals: bool = False) -> list[str]:
+    """``engines`` is an :class:`alignbench.engines.registry.Roster` (default: the default selection);
+    ``intervals`` adds each subject figure's bootstrap interval column (``<metric>_ci``)."""
     engines = engines or _default_roster()
     columns = ["family", "pairs", "restructured", "labelled_links", "labelled_moves", "labelled_renumbers"]
     for backend in engines.subjects:
@@ -74,6 +104,8 @@ def family_columns(peers: Sequence[str], engines: Any = None) -> list[str]:
             f"{backend}_move_precision",
             f"{backend}_move_recall",
         ]
+        if intervals:
+            columns += [f"{backend}_{metric}_ci" for metric in INTERVAL_METRICS]
     reference = [f"{engines.reference}_f1"] if engines.reference else []
     return columns + reference + [f"{peer}_f1" for peer in peers]
 
@@ -84,7 +116,9 @@ def _default_roster() -> Any:
     return roster()
 
 
-def family_rows(pairs: Sequence[Any], peers: Sequence[str], engines: Any = None) -> list[dict[str, Any]]:
+def family_rows(
+    pairs: Sequence[Any], peers: Sequence[str], engines: Any = None, settings: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """One row per family of the real tier (sorted by name), then the whole tier.
 
     A real pair scored without a manifest family (a test fixture) is grouped under ``n/a`` rather
@@ -95,14 +129,14 @@ def family_rows(pairs: Sequence[Any], peers: Sequence[str], engines: Any = None)
     for p in real:
         groups.setdefault(p.family or "n/a", []).append(p)
     engines = engines or _default_roster()
-    rows = [_row(family, groups[family], peers, engines) for family in sorted(groups)]
+    rows = [_row(family, groups[family], peers, engines, settings) for family in sorted(groups)]
     if real:
-        rows.append(_row(ALL_FAMILIES, real, peers, engines))
+        rows.append(_row(ALL_FAMILIES, real, peers, engines, settings))
     return rows
 
 
 def per_family_frame(
-    rows: list[dict[str, Any]], peers: Sequence[str], cell: Any, engines: Any = None
+    rows: list[dict[str, Any]], peers: Sequence[str], cell: Any, engines: Any = None, intervals: bool = False
 ) -> TextTable:
-    columns = family_columns(peers, engines)
+    columns = family_columns(peers, engines, intervals)
     return TextTable.from_records([{c: cell(r.get(c)) for c in columns} for r in rows], columns)

@@ -204,11 +204,15 @@ def leaderboard_table(
     return _frame(rows, columns)
 
 
-def per_family_table(pairs: Sequence[ScoredPair], engines: Roster | None = None) -> TextTable:
-    """The real tier per family (micro), with each scored peer's F1 beside ours and the floor's."""
+def per_family_table(
+    pairs: Sequence[ScoredPair], engines: Roster | None = None, settings: Mapping[str, Any] | None = None
+) -> TextTable:
+    """The real tier per family (micro), with each scored peer's F1 beside ours and the floor's; with
+    ``settings`` (the score stage's bootstrap), each subject figure's interval beside it."""
     engines = engines or roster()
     peers = scored_peers(list(pairs), engines.peers)
-    return per_family_frame(family_rows(pairs, peers, engines), peers, _cell, engines)
+    rows = family_rows(pairs, peers, engines, settings)
+    return per_family_frame(rows, peers, _cell, engines, intervals=settings is not None)
 
 
 def all_tables(
@@ -220,7 +224,7 @@ def all_tables(
         "headline": headline_table(summary, engines),
         "per_pass": per_pass_table(summary, engines),
         "per_plan": per_plan_table(pairs, engines),
-        "per_family": per_family_table(pairs, engines),
+        "per_family": per_family_table(pairs, engines, summary.get("score_params")),
         "per_pair": per_pair_table(pairs, engines),
         "backend_delta": backend_delta_table(summary, engines),
         "leaderboard": leaderboard_table(summary, pairs, engines),
