@@ -18,21 +18,33 @@ MAX_BYTES = 64 * 1024 * 1024
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_text_capped(path: Path, what: str, limit: int = MAX_BYTES) -> str:
-    """The file's text (UTF-8, a leading BOM dropped), or one :class:`AlignbenchError` line."""
+def read_bytes_capped(path: Path, limit: int, *, missing: str, directory: str, too_large: str) -> bytes:
+    """At most ``limit`` bytes of the file, or one :class:`AlignbenchError` line ``<path>: <reason>``
+    with the caller's wording for a missing file, a directory and a file over the limit (only
+    ``limit + 1`` bytes are ever read, so a device or a runaway file is refused, not read)."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise AlignbenchError(f"{path}: not found; give the {what}") from None
+        raise AlignbenchError(f"{path}: {missing}") from None
     except IsADirectoryError:
-        raise AlignbenchError(f"{path}: is a directory; give the {what}") from None
+        raise AlignbenchError(f"{path}: {directory}") from None
     except OSError as exc:
         raise AlignbenchError(f"{path}: cannot read ({exc.strerror or exc.__class__.__name__})") from None
     if len(data) > limit:
-        raise AlignbenchError(
-            f"{path}: more than {limit // (1024 * 1024)} MB, too large for a {what}; nothing more was read"
-        )
+        raise AlignbenchError(f"{path}: {too_large}")
+    return data
+
+
+def read_text_capped(path: Path, what: str, limit: int = MAX_BYTES) -> str:
+    """The file's text (UTF-8, a leading BOM dropped), or one :class:`AlignbenchError` line."""
+    data = read_bytes_capped(
+        path,
+        limit,
+        missing=f"not found; give the {what}",
+        directory=f"is a directory; give the {what}",
+        too_large=f"more than {limit // (1024 * 1024)} MB, too large for a {what}; nothing more was read",
+    )
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
     try:

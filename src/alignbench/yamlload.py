@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from alignbench.errors import AlignbenchError
+from alignbench.inputs import read_bytes_capped
 
 if TYPE_CHECKING:  # imported where used: every stage loads YAML, few ever report a schema error
     import jsonschema
@@ -121,20 +122,14 @@ def _at(where: str, mark: Any) -> str:
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file as UTF-8 text; missing, unreadable, empty or non-UTF-8 files are one clear error."""
     p = Path(path)
-    try:
-        with open(p, "rb") as handle:  # capped: a YAML file named /dev/zero is refused, not read forever
-            raw = handle.read(MAX_YAML_BYTES + 1)
-    except FileNotFoundError:
-        raise AlignbenchError(f"{p}: file not found") from None
-    except IsADirectoryError:
-        raise AlignbenchError(f"{p}: is a directory, expected a YAML file") from None
-    except OSError as exc:
-        raise AlignbenchError(f"{p}: cannot read ({exc.strerror})") from None
-    if len(raw) > MAX_YAML_BYTES:
-        raise AlignbenchError(
-            f"{p}: more than {MAX_YAML_BYTES // (1024 * 1024)} MB; "
-            "no YAML file alignbench reads is that large"
-        )
+    raw = read_bytes_capped(  # capped: a YAML file named /dev/zero is refused, not read forever
+        p,
+        MAX_YAML_BYTES,
+        missing="file not found",
+        directory="is a directory, expected a YAML file",
+        too_large=f"more than {MAX_YAML_BYTES // (1024 * 1024)} MB; "
+        "no YAML file alignbench reads is that large",
+    )
     if not raw.strip():
         raise AlignbenchError(f"{p}: file is empty; expected a YAML mapping")
     try:
