@@ -19,7 +19,7 @@ import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise, parse_address
+from alignbench.blocks import Block, BlockTree, normalise, parse_address
 from alignbench.html.locate import SEPARATOR, Locator
 
 if TYPE_CHECKING:
@@ -301,11 +301,7 @@ def render(
     )
     if edited_too:
         counts += f", {edited_too} of them also moved or renumbered"
-    reparented = sum(
-        1
-        for p in result.pairs
-        if p.reparented and p.source_path.rsplit("/", 1)[-1].split("[")[0] in LABELLED_KINDS
-    )
+    reparented = result.reparented_count()
     if reparented:  # a parent change that kept reading order (issue #27): not a move, counted apart
         counts += f", {reparented} reparented"
     if hidden:
@@ -330,18 +326,16 @@ def render(
             if run[0].edit is not None:
                 lines[-1] += ", edited:"
                 lines.append(_diff_line(run[0]))
-    if by_kind["insert"]:
-        lines += ["", "Inserted:"]
-        for change in by_kind["insert"]:
-            entry = namer.entry(change)
-            block = new.find(change.test or "")
-            lines.append(f"  + {entry.new_path}: {first_words(block)}{namer.addresses(change)}")
-    if by_kind["delete"]:
-        lines += ["", "Deleted:"]
-        for change in by_kind["delete"]:
-            entry = namer.entry(change)
-            block = old.find(change.source or "")
-            lines.append(f"  - {entry.old_path}: {first_words(block)}{namer.addresses(change)}")
+    for kind, title, mark in (("insert", "Inserted:", "+"), ("delete", "Deleted:", "-")):
+        if by_kind[kind]:
+            lines += ["", title]
+            for change in by_kind[kind]:
+                entry = namer.entry(change)
+                if kind == "insert":  # an inserted block lives in the new version, a deleted one in the old
+                    path, block = entry.new_path, new.find(change.test or "")
+                else:
+                    path, block = entry.old_path, old.find(change.source or "")
+                lines.append(f"  {mark} {path}: {first_words(block)}{namer.addresses(change)}")
     if modifies:
         lines += ["", "Modified:"]
         for change in modifies:

@@ -30,7 +30,7 @@ def move_reading(walk: Walk) -> Reading:
     s_kind, t_kind = src.kind, tst.kind
     links = [(s, t) for s, t in enumerate(s2t) if t > 0 and s_kind[s] in _LABELLED and t_kind[t] in _LABELLED]
     src_shape, tst_shape = Shape(src.parent, s_kind, src.children), Shape(tst.parent, t_kind, tst.children)
-    return read_moves(src_shape, tst_shape, links, with_ties=False)  # tie groups are for the scorer
+    return read_moves(src_shape, tst_shape, links)
 
 
 def _section_heads(walk: Walk) -> dict[int, int]:

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from alignbench.alignment.config import PASS_NAMES, AlignmentConfig
 from alignbench.atomic import dump_json
+from alignbench.blocks import LABELLED_KINDS
 
 
 class AlignedPair(NamedTuple):
@@ -95,3 +96,12 @@ class Alignment:
 
     def moves(self) -> list[Change]:
         return [c for c in self.changes if c.kind == "move"]
+
+    def reparented_count(self) -> int:
+        """Labelled blocks whose parent changed while their place in reading order did not (a section
+        container carries its heading's flag, so containers are left out: each block counts once)."""
+        return sum(
+            1
+            for p in self.pairs
+            if p.reparented and p.source_path.rsplit("/", 1)[-1].split("[")[0] in LABELLED_KINDS
+        )

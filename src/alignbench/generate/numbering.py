@@ -12,22 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from alignbench.generate.model import Unit
-from alignbench.readers.numerals import ROMAN_PAIRS
+from alignbench.readers.numerals import ROMAN_PAIRS, to_roman
 
-_ROMAN = ROMAN_PAIRS
 _DECIMAL = re.compile(r"^(?P<prefix>.*?)(?P<value>\d+)$")
 _PAREN = re.compile(r"^\((?P<value>[a-z]+|[A-Z]+)\)$")
 _BARE = re.compile(r"^(?P<value>[a-z]+|[A-Z]+)$")
 _ROMAN_RE = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-
-
-def to_roman(value: int) -> str:
-    out = []
-    for number, letters in _ROMAN:
-        while value >= number:
-            out.append(letters)
-            value -= number
-    return "".join(out)
 
 
 def from_roman(text: str) -> int | None:
@@ -35,7 +25,7 @@ def from_roman(text: str) -> int | None:
     if not lower or not _ROMAN_RE.match(lower):
         return None
     value, pos = 0, 0
-    for number, letters in _ROMAN:
+    for number, letters in ROMAN_PAIRS:
         while lower.startswith(letters, pos):
             value += number
             pos += len(letters)

@@ -36,22 +36,11 @@ class Side:
         return [unit for _, unit in walk(self.doc.root) if unit.kind in LABELLED_KINDS]
 
 
-def _crosses(uid: str, src_parent: Unit, test_parent: Unit, common: set[str]) -> bool:
-    src_order = [c.uid for c in src_parent.children if c.uid in common]
-    test_order = [c.uid for c in test_parent.children if c.uid in common]
-    if uid not in src_order or uid not in test_order:
-        return False
-    si, ti = src_order.index(uid), test_order.index(uid)
-    src_rank = {u: k for k, u in enumerate(src_order)}
-    return any((src_rank[other] < si) != (k < ti) for k, other in enumerate(test_order) if other != uid)
-
-
 def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
     """Correspondences, inserted, deleted, splits and merges, each in document order."""
     src_parent = source.parents()
     test_parent = test.parents()
     src_units = {u.uid: u for _, u in walk(source.doc.root)}
-    test_units = {u.uid: u for _, u in walk(test.doc.root)}
     split_sources = {uid for srcs, _ in test.doc.splits + test.doc.merges for uid in srcs}
     split_products = {uid for _, outs in test.doc.splits + test.doc.merges for uid in outs}
     moved = set(test.doc.moved) | set(test.doc.section_moves)
@@ -76,25 +65,13 @@ def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
             )
             continue
         t_block = test.blocks[uid]
-        sp, tp = src_parent[uid], test_parent[uid]
-        is_move = crossing = False
-        if uid in section_moves:
-            is_move = True
-        elif uid in moved:
-            if sp != tp:
-                is_move = True
-            else:
-                assert sp is not None and tp is not None
-                common = {c.uid for c in src_units[sp].children} & {c.uid for c in test_units[tp].children}
-                is_move = crossing = _crosses(uid, src_units[sp], test_units[tp], common)
-        elif sp != tp:
+        if uid not in moved and src_parent[uid] != test_parent[uid]:
             raise AssertionError(f"unit {uid} changed parent without a recorded move")
-        kind = "move" if is_move else ("same" if s_block.label == t_block.label else "renumber")
         row: dict[str, Any] = {
             "id": row_id("c", s_block.address, t_block.address),
             "source": s_block.address,
             "test": t_block.address,
-            "kind": kind,
+            "kind": "same",  # set below, by the move rule over every correspondence
             "source_label": s_block.label,
             "test_label": t_block.label,
             "source_digest": s_block.digest,
@@ -102,9 +79,7 @@ def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
             "status": "confirmed",
         }
         if uid in section_moves:
-            row["note"] = SECTION_MOVE_NOTE
-        elif crossing:
-            row["note"] = CROSSING_NOTE
+            row["note"] = SECTION_MOVE_NOTE  # kept only if the rule calls it a move
         correspondences.append(row)
 
     reading = classify_links(source.tree, test.tree, [(r["source"], r["test"]) for r in correspondences])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from alignbench.alignment.model import AlignedPair, Alignment, Change
-from alignbench.blocks import LABELLED_KINDS, Block, BlockTree, normalise
+from alignbench.blocks import Block, BlockTree, normalise
 from alignbench.html.locate import Locator, heading_name, section_heading
 from alignbench.html.wordiff import Segment, word_diff
 from alignbench.readers.drops import dropped_changes, notes
@@ -291,11 +291,7 @@ def build(result: Alignment, old: BlockTree, new: BlockTree, old_name: str, new_
         result=result,
         counts=counts,
         paired=len(result.pairs) - 1,
-        reparented=sum(
-            1
-            for p in result.pairs
-            if p.reparented and p.source_path.rsplit("/", 1)[-1].split("[")[0] in LABELLED_KINDS
-        ),
+        reparented=result.reparented_count(),
         changes=builder.order,
         lines=builder.lines,
         drop_notes=notes(old.drops, old_name) + notes(new.drops, new_name),

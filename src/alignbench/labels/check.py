@@ -10,6 +10,7 @@ Adjudications are checked against the ``agreement.json`` recorded next to the la
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -247,7 +248,7 @@ def format_problems(result: PairCheck) -> str:
 
 
 def verdict_for(
-    labels: dict[str, Any], source: str, test: str, source_digest: str, test_digest: str
+    labels: Mapping[str, Any], source: str, test: str, source_digest: str, test_digest: str
 ) -> str | None:
     """The reviewer's verdict on an engine move, or ``None`` (unreviewed).
 

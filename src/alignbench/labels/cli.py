@@ -128,7 +128,9 @@ def _cmd_reanchor(args: argparse.Namespace) -> int:
 
 
 def _cmd_migrate_moves(args: argparse.Namespace) -> int:
+    from alignbench.labels.fastload import parse_labels_text
     from alignbench.labels.migrate import migrate_moves, rekey_verdicts
+    from alignbench.yamlload import read_text
 
     root = Path(args.root)
     if args.pairs:
@@ -141,9 +143,6 @@ def _cmd_migrate_moves(args: argparse.Namespace) -> int:
     for path in paths:
         # Parsed without the schema: a file from before verdicts were keyed by move fails it until
         # this very command has re-keyed them (dump_labels validates what is written).
-        from alignbench.labels.fastload import parse_labels_text
-        from alignbench.yamlload import read_text
-
         data = parse_labels_text(read_text(path), str(path))
         sides = open_pair(data, root)
         rekeyed, before, after = rekey_verdicts(data, sides)

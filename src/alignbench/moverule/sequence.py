@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
+from math import inf
 
 
 class _MaxTree:
@@ -60,26 +61,14 @@ def _chain_from(ranks: Sequence[int], weights: Sequence[int]) -> list[int]:
     return best
 
 
-def _lengths(targets: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Each element's longest strictly increasing chain ending at it and starting at it (patience
-    sorting, one C-speed ``bisect`` per element each way)."""
+def _chains_ending(values: Iterable[int]) -> list[int]:
+    """Each value's longest strictly increasing chain ending at it (patience sorting, one C-speed
+    ``bisect`` per value, none where the value extends the longest chain so far: most do)."""
     find = bisect_left
     ends: list[int] = []
-    tails: list[int] = [-1]  # a sentinel below every target: tails[k] ends a chain of length k
+    tails: list[float] = [-inf]  # tails[k] ends a chain of length k; the sentinel is below every value
     grow, note = tails.append, ends.append
-    for t in targets:
-        if t > tails[-1]:  # most correspondences extend the longest chain: no search
-            grow(t)
-            note(len(tails) - 1)
-        else:
-            k = find(tails, t)
-            tails[k] = t
-            note(k)
-    starts: list[int] = []
-    tails = [-(1 << 62)]
-    grow, note = tails.append, starts.append
-    for t in reversed(targets):
-        v = -t  # a chain starting here, read right to left, is a decreasing run
+    for v in values:
         if v > tails[-1]:
             grow(v)
             note(len(tails) - 1)
@@ -87,8 +76,16 @@ def _lengths(targets: Sequence[int]) -> tuple[list[int], list[int]]:
             k = find(tails, v)
             tails[k] = v
             note(k)
+    return ends
+
+
+def _lengths(targets: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Each element's longest strictly increasing chain ending at it and starting at it: a chain
+    starting here, read right to left, is a decreasing run, so the same pass over the negated
+    reversed sequence gives the second."""
+    starts = _chains_ending(-t for t in reversed(targets))
     starts.reverse()
-    return ends, starts
+    return _chains_ending(targets), starts
 
 
 def _classes(targets: Sequence[int]) -> tuple[list[bool], list[int]]:
@@ -130,7 +127,14 @@ def _classes(targets: Sequence[int]) -> tuple[list[bool], list[int]]:
 def kept_in_order(
     targets: Sequence[int], keep_bonus: Sequence[int] | Callable[[int], int] | None = None
 ) -> list[bool]:
-    """Which elements the canonical longest in-order chain keeps.
+    """Which elements the canonical longest in-order chain keeps (:func:`kept_and_ties`)."""
+    return kept_and_ties(targets, keep_bonus)[0]
+
+
+def kept_and_ties(
+    targets: Sequence[int], keep_bonus: Sequence[int] | Callable[[int], int] | None = None
+) -> tuple[list[bool], list[int]]:
+    """Which elements the canonical longest in-order chain keeps, and each element's tie group.
 
     ``targets`` are the test positions of correspondences listed in source reading order. The chain
     is strictly increasing in ``targets``. Among chains of the greatest length, the one keeping most
@@ -145,7 +149,7 @@ def kept_in_order(
     """
     n = len(targets)
     if n == 0:
-        return []
+        return [], []
     kept, groups = _classes(targets)
     members: dict[int, list[int]] = {}
     for i, g in enumerate(groups):
@@ -160,7 +164,7 @@ def kept_in_order(
             bonus = [keep_bonus[i] for i in indices]
         for i, keep in zip(indices, _best_chain([targets[i] for i in indices], bonus), strict=True):
             kept[i] = keep
-    return kept
+    return kept, groups
 
 
 def _best_chain(targets: Sequence[int], bonus: Sequence[int]) -> list[bool]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from operator import lt
 
 from alignbench.blocks import LABELLED_KINDS, BlockTree
-from alignbench.moverule.sequence import kept_in_order, tie_groups
+from alignbench.moverule.sequence import kept_and_ties
 
 
 @dataclass(frozen=True)
@@ -84,13 +84,13 @@ def _unit(shape: Shape, i: int) -> int:
     return shape.parent[i] if _opens_section(shape, i) else i
 
 
-def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]], with_ties: bool = True) -> Reading:
+def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]]) -> Reading:
     """Classify one-to-one correspondences ``(source index, test index)`` by the move rule.
 
-    ``with_ties=False`` skips the tie groups (only the scorer needs them). The engine asks this for
-    every alignment, so the work per link is a few list lookups: each container's stand-in is found
-    once per side (memoised), and an already increasing sequence (no correspondence left its place,
-    the common revision) skips the chain search."""
+    The engine asks this for every alignment, so the work per link is a few list lookups: each
+    container's stand-in is found once per side (memoised), the chain search runs only inside tie
+    groups, and an already increasing sequence (no correspondence left its place, the common
+    revision) skips it. The tie groups come with the chain (the scorer's tie-set credit reads them)."""
     ordered = sorted(links)
     n_src = len(src.parent)
     s2t = [-1] * n_src
@@ -100,26 +100,25 @@ def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]], with_ti
         s2t[s] = t
         linked_s[s] = True
         linked_t[t] = True
-    stand_s = _StandIns(src, linked_s)
-    stand_t = _StandIns(tst, linked_t)
 
-    def corresponds(s: int, t: int, sections_only: bool) -> bool:
-        a = stand_s.of(_placed_in(src, s), sections_only)
-        b = stand_t.of(_placed_in(tst, t), sections_only)
-        return (a == 0 and b == 0) or (a != 0 and s2t[a] == b)
+    def same_section(i: int) -> int:
+        """The tie-break bonus of link ``i``: its block's section corresponds (asked only in ties)."""
+        s, t = ordered[i]
+        a = _stand_in(src, _placed_in(src, s), linked_s, True)
+        b = _stand_in(tst, _placed_in(tst, t), linked_t, True)
+        return int((a == 0 and b == 0) or (a != 0 and s2t[a] == b))
 
     targets = [t for _, t in ordered]
     if all(map(lt, targets, targets[1:])):
-        kept = [True] * len(targets)  # nothing left its place in reading order
+        kept, groups = [True] * len(targets), [-1] * len(targets)  # nothing left its place: no choice
     else:
-        # The tie-break bonus is asked only where a choice is made (a tie group's elements).
-        kept = kept_in_order(targets, lambda i: int(corresponds(*ordered[i], True)))
+        kept, groups = kept_and_ties(targets, same_section)
     out_of_order = [False] * n_src
     moved: list[int] = []
     travelled: list[int] = []
     reparented: list[int] = []
-    # corresponds(s, t, False) for every kept link, inlined: this loop runs once per link of every
-    # alignment the engine makes.
+    # Does the kept link's parent correspond (``same_section`` with any stand-in, not only sections)?
+    # Inlined, with the stand-ins memoised: this loop runs once per link of every alignment.
     par_s, kind_s, kids_s = src.parent, src.kind, src.children
     par_t, kind_t, kids_t = tst.parent, tst.kind, tst.children
     memo_s: dict[int, int] = {}
@@ -148,26 +147,8 @@ def read_moves(src: Shape, tst: Shape, links: Sequence[tuple[int, int]], with_ti
             travelled.append(s)
         else:
             moved.append(s)
-    tie_group: dict[int, int] = {}
-    if with_ties:
-        groups = tie_groups(targets)
-        tie_group = {s: g for (s, _), g in zip(ordered, groups, strict=True) if g != -1}
+    tie_group = {s: g for (s, _), g in zip(ordered, groups, strict=True) if g != -1}
     return Reading(frozenset(moved), frozenset(travelled), frozenset(reparented), tie_group)
-
-
-class _StandIns:
-    """:func:`_stand_in` of one side, memoised per container (most blocks share a few parents)."""
-
-    def __init__(self, shape: Shape, linked: Sequence[bool]) -> None:
-        self.shape, self.linked = shape, linked
-        self.memo: dict[tuple[int, bool], int] = {}
-
-    def of(self, container: int, sections_only: bool) -> int:
-        key = (container, sections_only)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = _stand_in(self.shape, container, self.linked, sections_only)
-        return found
 
 
 def _within(shape: Shape, i: int, ancestor: int) -> bool:

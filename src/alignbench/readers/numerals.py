@@ -45,3 +45,13 @@ CARDINAL_WORDS: tuple[str, ...] = (
     "nineteen",
     "twenty",
 )
+
+
+def to_roman(number: int) -> str:
+    """``number`` (positive) as a lower-case Roman numeral, by the greedy conversion."""
+    out = []
+    for value, letters in ROMAN_PAIRS:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)

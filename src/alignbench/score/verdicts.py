@@ -55,7 +55,7 @@ def classified_moves(
         else:
             s_block, t_block = source_tree.get(credited[0]), test_tree.get(credited[1])
             digests = (s_block.digest if s_block else "", t_block.digest if t_block else "")
-            status = verdict_for(dict(labels), credited[0], credited[1], *digests) or "unreviewed"
+            status = verdict_for(labels, credited[0], credited[1], *digests) or "unreviewed"
         found.append((credited, change, status))
     return found
 

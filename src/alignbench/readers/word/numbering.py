@@ -27,14 +27,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from alignbench.readers.numerals import CARDINAL_WORDS, ROMAN_PAIRS
+from alignbench.readers.numerals import CARDINAL_WORDS, to_roman
 from alignbench.readers.word.xml import W, attr, child, children, int_attr, left_indent
 
 # Number formats with no visible number: a bullet marks an item and labels nothing.
 BULLET_FORMATS: frozenset[str] = frozenset({"bullet"})
 _PLACEHOLDER = re.compile(r"%([1-9])")
-_ROMAN_PAIRS = ROMAN_PAIRS
-_CARDINALS = CARDINAL_WORDS
 _ORDINALS = tuple(
     [
         "zeroth",
@@ -97,15 +95,6 @@ class Rendered:
     marker: bool = True  # False when Word shows nothing (a blank bullet, an empty number): no item
 
 
-def to_roman(number: int) -> str:
-    out = []
-    for value, letters in _ROMAN_PAIRS:
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
-
-
 def to_letters(number: int) -> str:
     """Word's letter numbering: a..z, then aa..zz, then aaa (the letter repeated, not base 26)."""
     if number <= 0:
@@ -128,8 +117,8 @@ def format_number(number: int, fmt: str) -> str:
     if fmt == "ordinal":
         suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
         return f"{number}{suffix}"
-    if fmt == "cardinalText" and 0 <= number < len(_CARDINALS):
-        return _CARDINALS[number].capitalize()
+    if fmt == "cardinalText" and 0 <= number < len(CARDINAL_WORDS):
+        return CARDINAL_WORDS[number].capitalize()
     if fmt == "ordinalText" and 0 <= number < len(_ORDINALS):
         return _ORDINALS[number].capitalize()
     if fmt in ("none", "bullet"):
