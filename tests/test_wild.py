@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from alignbench.noloss import WordAccount
+from alignbench.wild import history as wild_history
 from alignbench.wild import run as wild_run
 from alignbench.wild.__main__ import main
 from alignbench.wild.history import (
@@ -26,11 +27,18 @@ from alignbench.wild.history import (
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 TERMS = "# Terms\n\n1. You may use the service.\n2. You may not resell it.\n"
-# The held-back names come from the module's own lists: this file names no reserved source itself.
-HELD_FOLDER = EXCLUDED_FOLDERS[0]
-HELD_FILE = EXCLUDED_FILES[0]
-HELD_FILE_FOLDER = HELD_FILE.split("/")[0]
+# Invented held-back names stand in for the module's lists, so no test history ever holds a file at a
+# reserved path; the real lists are only checked to be wired into is_excluded.
+HELD_FOLDER = "Heldfolder"
+HELD_FILE_FOLDER = "Gamma"
+HELD_FILE = f"{HELD_FILE_FOLDER}/Held Agreement.md"
 SIBLING_OF_HELD_FILE = f"{HELD_FILE_FOLDER}/Cookie Notice.md"  # same platform, another document
+
+
+@pytest.fixture(autouse=True)
+def invented_held_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wild_history, "EXCLUDED_FOLDERS", (HELD_FOLDER,))
+    monkeypatch.setattr(wild_history, "EXCLUDED_FILES", (HELD_FILE,))
 
 
 def _commit(repo: Path, files: dict[str, str | None], when: int) -> None:
@@ -74,9 +82,16 @@ def history(tmp_path: Path) -> Path:
     return repo
 
 
-def test_reserved_paths_and_non_documents_are_excluded() -> None:
+def test_the_real_held_back_lists_are_the_ones_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wild_history, "EXCLUDED_FOLDERS", EXCLUDED_FOLDERS)
+    monkeypatch.setattr(wild_history, "EXCLUDED_FILES", EXCLUDED_FILES)
+    assert EXCLUDED_FOLDERS and EXCLUDED_FILES
     assert all(is_excluded(f"{folder}/Policy.md") for folder in EXCLUDED_FOLDERS)
     assert all(is_excluded(name) for name in EXCLUDED_FILES)
+
+
+def test_reserved_paths_and_non_documents_are_excluded() -> None:
+    assert is_excluded(f"{HELD_FOLDER}/Policy.md") and is_excluded(HELD_FILE)
     assert is_excluded("README.md") and is_excluded("Alpha/notes/deep.md")
     assert not is_excluded(SIBLING_OF_HELD_FILE)  # a held-back file does not hold back its platform
 
