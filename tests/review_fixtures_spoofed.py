@@ -39,9 +39,15 @@ def rebind(root: Path) -> None:
     labels.write_text(text, encoding="utf-8")
 
 
-def spoofed_repo(tmp_path: Path, replace: dict[str, str] | None = None) -> Path:
+def fixture_repo(tmp_path: Path) -> Path:
+    """A fresh copy of the review fixture corpus at ``tmp_path/repo``: each test edits its own."""
     root = tmp_path / "repo"
     shutil.copytree(FIXTURES / "corpus", root / "corpus")
+    return root
+
+
+def spoofed_repo(tmp_path: Path, replace: dict[str, str] | None = None) -> Path:
+    root = fixture_repo(tmp_path)
     document = root / TEST_DOC
     text = document.read_text(encoding="utf-8")
     edits = replace or {

@@ -17,7 +17,7 @@ import pytest
 
 from alignbench.errors import AlignbenchError
 from alignbench.yamlload import load_yaml
-from review_fixtures_spoofed import FIXTURES, LABELS, PAIR
+from review_fixtures_spoofed import LABELS, PAIR, fixture_repo
 
 REPO = Path(__file__).resolve().parents[1]
 PARAMS = (REPO / "params.yaml").read_text(encoding="utf-8")
@@ -38,11 +38,7 @@ def _one_line(proc: subprocess.CompletedProcess[str], code: int = 2) -> str:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    import shutil
-
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 def _params(tmp_path: Path, old: str, new: str) -> Path:

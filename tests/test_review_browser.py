@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from alignbench.cli import main
 from alignbench.labels.sign import AGENT_ENV_MARKERS
 from browser_support import assert_no_network, screenshot_not_blank, skip_module_without_browser
 from browser_support import browser as browser  # the fixture, registered under its own name
+from review_fixtures_spoofed import fixture_repo
 
 skip_module_without_browser()
 
@@ -24,9 +24,7 @@ LABELS = Path("corpus/labels/real") / PAIR / "labels.yaml"
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 def _page(root: Path, pair: str, out: Path) -> Path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from alignbench.labels.io import dump_labels, load_labels
 from alignbench.labels.sign import AGENT_ENV_MARKERS, content_digest, sign, signature_problems
 from alignbench.review.decisions import payload_digest
 from alignbench.review.page import page_data
+from review_fixtures_spoofed import fixture_repo
 
 FIXTURES = Path(__file__).parent / "review_fixtures"
 PAIR = "tiny-terms"
@@ -23,9 +23,7 @@ LABELS = Path("corpus/labels/real") / PAIR / "labels.yaml"
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for marker in AGENT_ENV_MARKERS:
         monkeypatch.delenv(marker, raising=False)
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 def _entry(document: dict) -> dict:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from alignbench.labels.documents import open_pair
 from alignbench.labels.io import dump_labels, load_labels
 from alignbench.review.interchange import export_spans, import_spans
 from alignbench.review.spans import locate_spans
+from review_fixtures_spoofed import fixture_repo
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "review_fixtures"
@@ -35,9 +35,7 @@ def test_round_trip_gives_identical_labels_bytes_on_every_real_pair(pair: str, t
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 def test_records_carry_exact_text_offsets_and_one_relationship_per_row(repo: Path) -> None:

@@ -19,6 +19,7 @@ from browser_support import (
     skip_module_without_browser,
 )
 from browser_support import browser as browser  # the fixture, registered under its own name
+from review_fixtures_spoofed import fixture_repo
 
 skip_module_without_browser()
 
@@ -30,9 +31,7 @@ PAIR = "tiny-terms"
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for marker in AGENT_ENV_MARKERS:
         monkeypatch.delenv(marker, raising=False)
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 def _press(driver, *keys: str) -> None:

@@ -15,6 +15,7 @@ from alignbench.labels.io import load_labels
 from alignbench.labels.sign import AGENT_ENV_MARKERS, signature_problems
 from alignbench.review.decisions import payload_digest
 from alignbench.review.page import page_data
+from review_fixtures_spoofed import fixture_repo
 
 FIXTURES = Path(__file__).parent / "review_fixtures"
 PAIR = "tiny-terms"
@@ -22,9 +23,7 @@ PAIR = "tiny-terms"
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "corpus", root / "corpus")
-    return root
+    return fixture_repo(tmp_path)
 
 
 @pytest.fixture
