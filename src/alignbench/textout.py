@@ -15,10 +15,10 @@ characters visibly is one call in each.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from alignbench.alignment.similarity import SequenceMatcher  # cydifflib: the standard library's opcodes
 from alignbench.blocks import Block, BlockTree, normalise, parse_address
 from alignbench.html.locate import SEPARATOR, Locator
 
@@ -90,7 +90,7 @@ def word_segments(old: str, new: str) -> list[Segment]:
     """Whole-word diff of two texts: runs of equal, deleted and inserted words, in reading order."""
     a, b = old.split(), new.split()
     segments: list[Segment] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
             segments.append(("equal", a[i1:i2]))
             continue

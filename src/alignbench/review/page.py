@@ -20,7 +20,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from alignbench.alignment.similarity import SequenceMatcher  # cydifflib: the standard library's opcodes
 from alignbench.blocks import Block, parse_address
 from alignbench.errors import AlignbenchError
 from alignbench.labels.check import digest_problems, totality_problems
@@ -28,9 +27,11 @@ from alignbench.labels.documents import SIDES, Side, open_pair
 from alignbench.labels.init import REAL_DOCUMENTS, REAL_LABELS
 from alignbench.labels.io import load_labels
 from alignbench.labels.sheet import PREFIX
+from alignbench.textout import word_segments
 from alignbench.visible import hidden_only, show
 
 PAGE_FORMAT = "alignbench/review-page/v1"
+_OP_MARKS = {"equal": "=", "delete": "-", "insert": "+"}  # the page's colour classes
 
 
 def draft_path(root: Path, pair: str) -> Path:
@@ -130,17 +131,7 @@ def draft_decisions(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def word_diff_ops(old: str, new: str) -> list[list[str]]:
     """``[op, words]`` runs with op ``=``, ``-`` or ``+``: what the page colours."""
-    a, b = old.split(), new.split()
-    ops: list[list[str]] = []
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
-            ops.append(["=", " ".join(a[i1:i2])])
-            continue
-        if tag in ("delete", "replace"):
-            ops.append(["-", " ".join(a[i1:i2])])
-        if tag in ("insert", "replace"):
-            ops.append(["+", " ".join(b[j1:j2])])
-    return ops
+    return [[_OP_MARKS[op], " ".join(words)] for op, words in word_segments(old, new)]
 
 
 def _similarity(old: str, new: str) -> float:
