@@ -36,6 +36,7 @@ from typing import BinaryIO
 from alignbench.blocks import BlockTree
 from alignbench.errors import AlignbenchError
 from alignbench.gc_pause import paused_collector
+from alignbench.inputs import read_bytes_capped
 from alignbench.readers import binary, markdown, plaintext
 from alignbench.readers.drops import DropLog
 from alignbench.readers.front_matter import split_front_matter
@@ -213,10 +214,14 @@ def _format_from_suffix(path: Path) -> str:
 
 def _check_size(source: str, size: int, limit: int = MAX_BYTES) -> None:
     if size > limit:
-        raise AlignbenchError(
-            f"{source}: {size / 1048576:.1f} MB is more than the reader's {limit // 1048576} MB limit; "
-            "split the document or check that this is the right file"
-        )
+        raise AlignbenchError(f"{source}: {_too_large(size, limit)}")
+
+
+def _too_large(size: int, limit: int) -> str:
+    return (
+        f"{size / 1048576:.1f} MB is more than the reader's {limit // 1048576} MB limit; "
+        "split the document or check that this is the right file"
+    )
 
 
 def _readable_file(path: Path) -> Path:
@@ -238,18 +243,16 @@ def _readable_file(path: Path) -> Path:
 def _read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     _readable_file(path)
     try:
-        size = path.stat().st_size
-        _check_size(str(path), size, limit)
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        _check_size(str(path), path.stat().st_size, limit)  # a file's size is refused before any read
     except FileNotFoundError:
         raise AlignbenchError(f"{path}: file not found; check the path") from None
-    except IsADirectoryError:
-        raise AlignbenchError(f"{path}: is a directory; give a Markdown or text file") from None
-    except OSError as exc:
-        raise AlignbenchError(f"{path}: cannot read ({exc.strerror})") from None
-    _check_size(str(path), len(data), limit)
-    return data
+    return read_bytes_capped(  # a pipe's is refused after limit + 1 bytes
+        path,
+        limit,
+        missing="file not found; check the path",
+        directory="is a directory; give a Markdown or text file",
+        too_large=_too_large(limit + 1, limit),
+    )
 
 
 def _decode(path: Path | str, data: bytes) -> str:
