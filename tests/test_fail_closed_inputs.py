@@ -292,7 +292,7 @@ def test_the_cap_applies_to_regular_files_too(tmp_path: Path, monkeypatch) -> No
         ("max_comparisons: 2000000", "max_comparisons: 01000"),  # octal 512 in YAML 1.1
         ("fuzzy_window: 25", "fuzzy_window: 1:30"),  # base 60: 90 in YAML 1.1
         ("max_comparisons: 2000000", "max_comparisons: 2_000_000"),
-        ("table_fuzzy: false", "table_fuzzy: no"),  # a bool in YAML 1.1, a string in 1.2
+        ("table_fuzzy: true", "table_fuzzy: yes"),  # a bool in YAML 1.1, a string in 1.2
     ],
 )
 def test_yaml_11_only_forms_in_params_yaml_are_refused(tmp_path: Path, old: str, new: str) -> None:
@@ -310,7 +310,7 @@ def test_the_same_values_quoted_or_plain_decimal_are_read(tmp_path: Path) -> Non
     )
 
 
-@pytest.mark.parametrize("key", ["move_loose_min_similarity: 0.50", "fuzzy_window: 25", "table_fuzzy: false"])
+@pytest.mark.parametrize("key", ["move_loose_min_similarity: 0.50", "fuzzy_window: 25", "table_fuzzy: true"])
 def test_a_missing_align_key_is_an_error_not_a_default(tmp_path: Path, key: str) -> None:
     name = key.split(":")[0]
     with pytest.raises(AlignbenchError, match=rf"\$\.align: '{name}' is a required property; add it"):

@@ -177,6 +177,7 @@ def test_per_pass_table_and_unique(labels, alignment):
         "fuzzy": (1, 1, 1, 1),
         "move": (2, 2, 1, None),
         "positional": (3, 2, 1, None),  # the unscored cell is excluded
+        "sequence": (0, 0, 0, None),  # the fixture has no pair made by the sequence pass
     }
 
 

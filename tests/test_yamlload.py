@@ -127,8 +127,8 @@ def test_every_kind_has_a_schema_and_every_committed_file_passes_it():
         ("params", "  move_min_tokens: 8", "  move_min_tokens: -1", "$.align.move_min_tokens: -1 is less"),
         (
             "params",
-            "  passes: [exact, label, structural, fuzzy, move, positional]",
-            "  passes: [label, structural, fuzzy, move, positional]",
+            "  passes: [exact, label, structural, fuzzy, move, positional, sequence]",
+            "  passes: [label, structural, fuzzy, move, positional, sequence]",
             "$.align.passes: must list 'exact'; it is mandatory",
         ),
         (

@@ -13,14 +13,16 @@ from typing import Any
 from alignbench.blocks import CONTAINER_KINDS, KINDS
 from alignbench.errors import AlignbenchError
 
-PASS_NAMES: tuple[str, ...] = ("exact", "label", "structural", "fuzzy", "move", "positional")
+PASS_NAMES: tuple[str, ...] = ("exact", "label", "structural", "fuzzy", "move", "positional", "sequence")
 RESERVED_PASS_NAMES: tuple[str, ...] = ("root", "unmatched")
 MANDATORY_PASSES: tuple[str, ...] = ("exact", "structural", "positional")
 BACKENDS: tuple[str, ...] = ("auto", "difflib", "rapidfuzz")
 _THRESHOLDS: tuple[str, ...] = (
     "fuzzy_min_similarity",
     "label_min_similarity",
+    "label_text_margin",
     "positional_min_similarity",
+    "sequence_min_similarity",
     "move_min_similarity",
     "move_tie_margin",
     "move_loose_min_similarity",
@@ -49,7 +51,9 @@ class AlignmentConfig:
     passes: tuple[str, ...] = PASS_NAMES
     fuzzy_min_similarity: float = 0.60
     label_min_similarity: float = 0.50
+    label_text_margin: float = 0.20
     positional_min_similarity: float = 0.35
+    sequence_min_similarity: float = 0.30
     move_min_similarity: float = 0.80
     move_tie_margin: float = 0.10
     move_loose_min_similarity: float = 0.50
@@ -57,7 +61,7 @@ class AlignmentConfig:
     move_min_tokens: int = 8
     move_kinds: tuple[str, ...] = ("paragraph", "list_item", "heading")
     fuzzy_window: int = 25
-    table_fuzzy: bool = False
+    table_fuzzy: bool = True
     max_comparisons: int = 2_000_000
     similarity: str = "auto"
 

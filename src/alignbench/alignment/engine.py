@@ -9,6 +9,17 @@ Two extensions of seed 001, each measured on the benchmark (see the module docst
   through its children's moves, so a section move is one move at the section (subtree-once rule);
 - a heading, and a section headed by one, is also compared by its name (:meth:`Walk.similarity`),
   and leftover headed sections in a positional gap are ranked by name instead of zipped by rank.
+
+Issue #29 ("never below a flat diff") adds four rules, each where its reason is written down:
+- byte-identical copies pair in reading order: fuzzy candidates of equal score are ranked by the
+  copies' rank among themselves before nearness (:func:`twin_ranks`);
+- a label agreement does not beat a much better text match (:meth:`Walk._outvoted_by_text`);
+- the rows of a table pair by content, not by rank (:mod:`alignbench.alignment.rows`);
+- last, the text blocks still unpaired on both sides are aligned in reading order between anchors,
+  the way a flat diff would, a heading with a paragraph of the same words included
+  (:mod:`alignbench.alignment.sequence`).
+Similarity reads words case-folded (:meth:`FlatDocument.tokens`): an all-capitals disclaimer re-set
+in sentence case is the same clause, while the exact pass still tells the two apart.
 """
 
 from __future__ import annotations
@@ -28,11 +39,28 @@ from alignbench.alignment.flat import (
     FlatDocument,
 )
 from alignbench.alignment.headings import HeadingReadings
+from alignbench.alignment.labelpass import label_pass
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.order import OrderGuard, nearest_order_preserving
+from alignbench.alignment.rows import rows_by_content
 from alignbench.alignment.similarity import PairMemo, Similarity
 
 Gap = tuple[list[int], list[int]]
+
+
+def twin_ranks(keys: list[str | None], blocks: list[int]) -> dict[int, int]:
+    """Each block whose key another of ``blocks`` shares, with its rank among them in document order.
+
+    Byte-identical copies (boilerplate under many headings, issue #29 class 1) score alike against any
+    partner, so nearness alone pairs a later copy with an earlier partner and strands the earlier one
+    across it. Ranked among themselves, the k-th copy on one side prefers the k-th on the other: the
+    copies pair in reading order."""
+    seen: dict[str, list[int]] = {}
+    for b in blocks:
+        key = keys[b]
+        if key is not None:
+            seen.setdefault(key, []).append(b)
+    return {b: k for group in seen.values() if len(group) > 1 for k, b in enumerate(group)}
 
 
 class Walk:
@@ -72,6 +100,7 @@ class Walk:
         if config.table_fuzzy:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
         self.fuzzy_classes = tuple(sorted(fuzzy))  # the order fuzzy visits them in
+        self.rows_by_content = config.table_fuzzy and config.enabled("fuzzy")
         # Structural pairs keyless containers (key None: no text key, heading or cells) on both sides; a
         # document pair without them on one side (the root aside) leaves it nothing to do in any group.
         self.keyless = None in src.key[1:] and None in tst.key[1:]
@@ -138,7 +167,23 @@ class Walk:
                 self.descend()
                 while lift_containers(self):
                     self.descend()
-        start = 0
+        self.positional_rounds(0)
+        if self.config.enabled("sequence"):
+            from alignbench.alignment.sequence import sequence_pass
+
+            from alignbench.alignment.lift import lift_containers
+
+            start = len(self.groups)
+            if sequence_pass(self):
+                self.descend()
+                # Containers whose children the sequence pass paired pair by that support, so their
+                # other children align inside them (containers by content, not by position).
+                while lift_containers(self):
+                    self.descend()
+                self.positional_rounds(start)
+
+    def positional_rounds(self, start: int) -> None:
+        """Positional filling over the groups from ``start`` on, until a round pairs nothing."""
         while True:
             groups = self.groups[start:] if start else list(self.groups)
             start = len(self.groups)
@@ -174,6 +219,8 @@ class Walk:
         left_s, left_t = exact_pass(self, left_s, left_t)
         if not (left_s and left_t) and not (src.has_cells or tst.has_cells):
             return  # a side with nothing left unpaired: what _has_leftovers would find
+        if left_s and left_t and self.rows_by_content and src.kind[ps] == "table" and tst.kind[pt] == "table":
+            rows_by_content(self, left_s, left_t)
         if left_s and left_t and self.config.enabled("label"):
             self.label(left_s, left_t)
         if not self._has_leftovers(ps, pt):
@@ -202,30 +249,9 @@ class Walk:
     def nearest_order_preserving(self, sources: list[int], tests: list[int]) -> list[tuple[int, int]]:
         return nearest_order_preserving(sources, tests, self.src.position, self.tst.position)
 
-    # -- pass 2: label -------------------------------------------------------------------------
+    # -- pass 2: label: :mod:`alignbench.alignment.labelpass` ------------------------------------
     def label(self, left_s: list[int], left_t: list[int]) -> None:
-        src, tst, sim = self.src, self.tst, self.sim
-        floor = self.config.label_min_similarity
-        by_label: dict[tuple[int, str], list[int]] = {}
-        for t in left_t:
-            lab = tst.effective_label[t]
-            if lab:
-                by_label.setdefault((tst.cls[t], lab), []).append(t)
-        candidates: list[tuple[float, int, int, int]] = []
-        for s in left_s:
-            lab = src.effective_label[s]
-            if not lab:
-                continue
-            for t in by_label.get((src.cls[s], lab), ()):
-                if not sim.charge():
-                    break
-                score = self.similarity(s, t, floor)
-                if score is not None:
-                    candidates.append((-score, self.nearness(s, t), s, t))
-        candidates.sort()
-        for neg, _, s, t in candidates:
-            if self.s2t[s] == -1 and self.t2s[t] == -1:
-                self.pair(s, t, "label", -neg)
+        label_pass(self, left_s, left_t)
 
     # -- gaps between the anchors on the longest increasing subsequence --------------------------
     def gaps(self, ps: int, pt: int) -> list[Gap]:
@@ -276,13 +302,16 @@ class Walk:
                 ct = [t for t in gt if tst.cls[t] == cls]
                 if not cs or not ct:
                     continue
+                twin_s, twin_t = twin_ranks(src.key, cs), twin_ranks(tst.key, ct)
                 for j, t in enumerate(ct):
                     for s in cs[max(0, j - window) : j + window + 1]:
                         if not sim.charge():
                             break
                         score = self.similarity(s, t, floor)
                         if score is not None:
-                            candidates.append((-score, self.nearness(s, t), s, t))
+                            # Twins first by their rank among themselves, then by nearness (class 1).
+                            apart = abs(twin_s.get(s, 0) - twin_t.get(t, 0)) << 32
+                            candidates.append((-score, apart | self.nearness(s, t), s, t))
                     if sim.budget_exhausted:
                         break
             self._accept_in_order(candidates, "fuzzy")

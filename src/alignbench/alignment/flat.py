@@ -258,11 +258,14 @@ class FlatDocument:
         return None if h is None else self.label[h]
 
     def tokens(self, i: int) -> tuple[int, ...]:
-        """Own tokens, computed on first use: most blocks pair exactly and are never tokenised."""
+        """Own tokens, computed on first use: most blocks pair exactly and are never tokenised.
+
+        Case-folded: "IS NOT A LAW FIRM" re-set as "is not a law firm" keeps its words (issue #29),
+        and key equality (the exact pass) still sees the change."""
         toks = self._tokens[i]
         if toks is None:
             text = self.text[i]
-            toks = self._tokens[i] = self.vocabulary.encode(tokenise(text)) if text else ()
+            toks = self._tokens[i] = self.vocabulary.encode(tokenise(text.casefold())) if text else ()
         return toks
 
     def is_container(self, i: int) -> bool:

@@ -120,7 +120,7 @@ def seed_labels(
 def _doubtful(pair: dict[str, Any], min_similarity: float) -> bool:
     return (
         bool(pair["moved"])
-        or pair["matched_by"] in ("positional", "move")
+        or pair["matched_by"] in ("positional", "sequence", "move")
         or pair["confidence"] < min_similarity
     )
 

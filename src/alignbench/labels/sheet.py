@@ -124,15 +124,15 @@ def _note(row: dict[str, Any]) -> str:
 
 
 # A draft row the engine placed by its move pass, or flagged as moved, would show the labeller the
-# moved block's partner before the labeller has decided moves cold. Positional rows are withheld the
-# same way, so a withheld row cannot be told apart from a weak positional guess.
+# moved block's partner before the labeller has decided moves cold. Positional and sequence rows (guesses
+# by place) are withheld the same way, so a withheld row cannot be told apart from a weak guess.
 WITHHELD = "?"
 _WITHHELD_NOTE = "withheld until you rule: find its partner and decide if it moved (move_worksheet.md)"
 
 
 def withheld(row: dict[str, Any]) -> bool:
-    """A proposed draft row whose partner the sheet hides (no pass shown, or a positional guess)."""
-    return row.get("status") == "proposed" and row.get("proposed_by") in (None, "positional")
+    """A proposed draft row whose partner the sheet hides (no pass shown, or a guess by place)."""
+    return row.get("status") == "proposed" and row.get("proposed_by") in (None, "positional", "sequence")
 
 
 def decision_lines(data: dict[str, Any], catalogue: Catalogue) -> list[str]:

@@ -1,7 +1,7 @@
 """The per-pass table: what each pass matched, how much of it was wrong, and what only it found.
 
-``unique`` re-runs the engine with one droppable pass disabled (label, fuzzy, move - the only passes
-the engine lets you drop) and counts that pass's scored pairs missing from the reduced run. A pass
+``unique`` re-runs the engine with one droppable pass disabled (label, fuzzy, move, sequence - the only
+passes the engine lets you drop) and counts that pass's scored pairs missing from the reduced run. A pass
 with low unique and high wrong is the signal to cut it.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 from alignbench.score.counts import in_column
 from alignbench.score.truth import Truth
 
-PASS_NAMES: tuple[str, ...] = ("exact", "label", "structural", "fuzzy", "move", "positional")
-DROPPABLE_PASSES: tuple[str, ...] = ("label", "fuzzy", "move")
+PASS_NAMES: tuple[str, ...] = ("exact", "label", "structural", "fuzzy", "move", "positional", "sequence")
+DROPPABLE_PASSES: tuple[str, ...] = ("label", "fuzzy", "move", "sequence")
 
 
 @dataclass(frozen=True)

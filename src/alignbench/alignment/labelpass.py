@@ -1,0 +1,71 @@
+"""Pass 2, label: unpaired siblings that carry the same label pair, best similarity first.
+
+A label says where a clause sits; the text says what it is. When a new 8.2 is inserted before an
+edited old 8.2 (now 8.3), the labels agree on 8.2/8.2 at a similarity of 0.5 while old 8.2 reads
+0.95 against new 8.3: the label must not outvote the text (issue #29, class 4). So a label pair is
+refused when either block has another unpaired partner of its kind class in the group, within the
+fuzzy window, more similar by ``label_text_margin`` and at least ``fuzzy_min_similarity``; the fuzzy
+pass then pairs by text. A label pair already within the margin of 1.0 cannot be outvoted and is not
+checked, so the common case (a renumbered clause whose text barely changed) costs nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from alignbench.alignment.engine import Walk
+
+Candidate = tuple[float, int, int, int]  # (-score, nearness, source, test)
+
+
+def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
+    src, tst, sim = walk.src, walk.tst, walk.sim
+    floor = walk.config.label_min_similarity
+    by_label: dict[tuple[int, str], list[int]] = {}
+    for t in left_t:
+        lab = tst.effective_label[t]
+        if lab:
+            by_label.setdefault((tst.cls[t], lab), []).append(t)
+    candidates: list[Candidate] = []
+    for s in left_s:
+        lab = src.effective_label[s]
+        if not lab:
+            continue
+        for t in by_label.get((src.cls[s], lab), ()):
+            if not sim.charge():
+                break
+            score = walk.similarity(s, t, floor)
+            if score is not None:
+                candidates.append((-score, walk.nearness(s, t), s, t))
+    candidates.sort()
+    outvoted = _outvoted_by_text(walk, candidates, left_s, left_t)
+    for neg, _, s, t in candidates:
+        if walk.s2t[s] == -1 and walk.t2s[t] == -1 and (s, t) not in outvoted:
+            walk.pair(s, t, "label", -neg)
+
+
+def _outvoted_by_text(
+    walk: Walk, candidates: list[Candidate], left_s: list[int], left_t: list[int]
+) -> set[tuple[int, int]]:
+    """The label candidates a much better text match outvotes (see the module docstring)."""
+    config, src, tst = walk.config, walk.src, walk.tst
+    margin, floor, window = config.label_text_margin, config.fuzzy_min_similarity, config.fuzzy_window
+    rank_s = {s: k for k, s in enumerate(left_s)}
+    rank_t = {t: k for k, t in enumerate(left_t)}
+    out: set[tuple[int, int]] = set()
+
+    def reaches(s: int, t: int, need: float) -> bool:
+        return walk.sim.charge() and walk.similarity(s, t, need) is not None
+
+    for neg, _, s, t in candidates:
+        need = max(floor, -neg + margin)
+        if need > 1.0:
+            continue
+        rivals_t = left_t[max(0, rank_t[t] - window) : rank_t[t] + window + 1]
+        rivals_s = left_s[max(0, rank_s[s] - window) : rank_s[s] + window + 1]
+        if any(r != t and tst.cls[r] == src.cls[s] and reaches(s, r, need) for r in rivals_t) or any(
+            r != s and src.cls[r] == tst.cls[t] and reaches(r, t, need) for r in rivals_s
+        ):
+            out.add((s, t))
+    return out

@@ -1,0 +1,104 @@
+"""The sequence pass: never below a flat diff (issue #29).
+
+The passes before it pair a block only inside its parent's group, or globally on unambiguous
+evidence. A clause whose parents did not pair (a section renamed past recognition, a definition list
+flattened into paragraphs, a heading demoted to a bold line) and whose text was rewritten is left
+unpaired on both sides, while a flat line diff, reading both documents in order, pairs it with its
+counterpart between two kept neighbours. So, last, the text blocks (headings, paragraphs, list items)
+still unpaired are aligned the flat way: the paired text blocks whose order both documents keep (a
+longest increasing chain) are anchors; between two consecutive anchors, the unpaired blocks of each
+side are aligned as two sequences, maximising the summed similarity of order-preserving pairs that
+clear ``sequence_min_similarity`` (a paragraph with a heading only at ``move_min_similarity``: the
+same words in another kind, not a guess).
+
+Every pair it makes keeps reading order with its anchors, so none is a move; pairs whose parents
+differ are reparented, as the move rule says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT
+from alignbench.alignment.lis import lis_indices
+
+if TYPE_CHECKING:
+    from alignbench.alignment.engine import Walk
+
+_TEXT_CLASSES = (CLASS_HEADING, CLASS_TEXT)
+# Cells of the alignment grid a gap may fill: a gap larger than this on both sides is aligned inside a
+# band around its diagonal, so a document rewritten end to end costs the band, not the square.
+_BAND = 40
+
+
+def sequence_pass(walk: Walk) -> int:
+    """Pair the unpaired text blocks between reading-order anchors; returns the pairs made."""
+    src, tst = walk.src, walk.tst
+    # A block without words (a label-only heading, "Sec. 501") carries no evidence to pair it by.
+    text_s = [i for i in range(1, len(src)) if src.cls[i] in _TEXT_CLASSES and src.text[i]]
+    text_t = [i for i in range(1, len(tst)) if tst.cls[i] in _TEXT_CLASSES and tst.text[i]]
+    if not text_s or not text_t:
+        return 0
+    rank_t = {t: k for k, t in enumerate(text_t)}
+    paired = [(k, rank_t[walk.s2t[s]]) for k, s in enumerate(text_s) if walk.s2t[s] in rank_t]
+    anchors = [paired[i] for i in lis_indices([p[1] for p in paired])]
+    anchors.append((len(text_s), len(text_t)))
+    made = 0
+    prev_s = prev_t = -1
+    for a_s, a_t in anchors:
+        gs = [s for s in text_s[prev_s + 1 : a_s] if walk.s2t[s] == -1]
+        gt = [t for t in text_t[prev_t + 1 : a_t] if walk.t2s[t] == -1]
+        if gs and gt:
+            made += _align_gap(walk, gs, gt)
+        prev_s, prev_t = a_s, a_t
+        if walk.sim.budget_exhausted:
+            break
+    return made
+
+
+def _score(walk: Walk, s: int, t: int) -> float | None:
+    """The pair's similarity if it may pair here, else None."""
+    src, tst, config = walk.src, walk.tst, walk.config
+    if src.cls[s] == tst.cls[t]:
+        return walk.similarity(s, t, config.sequence_min_similarity)
+    return walk.sim.bounded(src.tokens(s), tst.tokens(t), s, ~t, config.move_min_similarity)
+
+
+def _align_gap(walk: Walk, gs: list[int], gt: list[int]) -> int:
+    """Maximum-weight order-preserving pairing of one gap (a weighted longest common subsequence)."""
+    n, m = len(gs), len(gt)
+    scores: dict[tuple[int, int], float] = {}
+    for i in range(n):
+        centre = (i * m) // n
+        lo, hi = (0, m) if n * m <= _BAND * _BAND else (max(0, centre - _BAND), min(m, centre + _BAND + 1))
+        for j in range(lo, hi):
+            if not walk.sim.charge():
+                break
+            score = _score(walk, gs[i], gt[j])
+            if score is not None:
+                scores[(i, j)] = score
+    if not scores:
+        return 0
+    # best[i][j]: the best total over gs[i:], gt[j:]; filled backwards, rows kept whole (gaps are small).
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = best[i], best[i + 1]
+        for j in range(m - 1, -1, -1):
+            value = below[j] if below[j] >= row[j + 1] else row[j + 1]
+            score = scores.get((i, j))
+            if score is not None and score + below[j + 1] > value:
+                value = score + below[j + 1]
+            row[j] = value
+    made = i = j = 0
+    while i < n and j < m:
+        score = scores.get((i, j))
+        if score is not None and best[i][j] == score + best[i + 1][j + 1]:
+            walk.pair(gs[i], gt[j], "sequence", score)
+            made += 1
+            i += 1
+            j += 1
+        elif best[i][j] == best[i + 1][j]:
+            i += 1
+        else:
+            j += 1
+    return made
