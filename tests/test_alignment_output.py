@@ -40,9 +40,8 @@ def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
         "source": "/", "test": "/", "matched_by": "root", "confidence": 1.0,
         "moved": False, "renumbered": False, "ambiguous": False, "reparented": False,
     }  # fmt: skip
-    assert all(
-        list(c) == ["kind", "source", "test", "source_label", "test_label", "modified"] for c in data["changes"]
-    )
+    change_keys = ["kind", "source", "test", "source_label", "test_label", "modified"]
+    assert all(list(c) == change_keys for c in data["changes"])
     assert list(data["summary"]) == [
         "paired", "kinds", "modified", "modified_moved", "modified_renumbered", "reparented",
     ]  # fmt: skip

@@ -81,9 +81,11 @@ def test_every_change_of_a_real_pair_is_on_the_page_and_nothing_is_fetched(brows
         if change["source"]:
             assert old_end["old"] == _first_line(change["source_text"]), f"change {number}"
     assert sum(1 for key in lines if not key.endswith("-from")) == len(changes)
-    for kind in ("move", "renumber", "insert", "delete", "modify"):
+    for kind in ("move", "renumber", "insert", "delete"):
         shown = browser.find_element(By.CSS_SELECTOR, f'[data-count-kind="{kind}"] b').text
         assert int(shown) == sum(c["kind"] == kind for c in changes)
+    shown = browser.find_element(By.CSS_SELECTOR, '[data-count-kind="modified"] b').text
+    assert int(shown) == sum(c["modified"] for c in changes) == data["summary"]["modified"]
     urls = assert_no_network(browser)
     assert urls and all(url.startswith("file:") for url in urls)  # the page itself was logged
 

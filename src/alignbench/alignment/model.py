@@ -16,6 +16,7 @@ ALIGNMENT_SCHEMA = "alignbench/alignment/v2"
 # Change kinds in the order every view lists them.
 CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
 
+
 class AlignedPair(NamedTuple):
     """One pair. A named tuple: immutable and built at C speed, where a frozen dataclass set each of
     its seven fields through a call, and a 20,000-block run makes ~24,000 of them."""
