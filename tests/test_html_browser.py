@@ -144,6 +144,31 @@ def test_move_ends_link_to_each_other(browser, tmp_path, capsys):
     assert_no_network(browser)
 
 
+def test_an_edit_inside_a_renumbered_clause_shows_in_the_index_and_the_counts(browser, tmp_path, capsys):
+    """Issue #29 class 7, as a reader sees it: the index entry reads "renumbered ... 8.2 → 8.3, edited"
+    and the summary's modified count includes it; the unedited renumber says nothing more."""
+    from test_modified_flag import RENUMBERED_AND_EDITED
+
+    old, new = tmp_path / "old.md", tmp_path / "new.md"
+    old.write_text(RENUMBERED_AND_EDITED[0], encoding="utf-8")
+    new.write_text(RENUMBERED_AND_EDITED[1], encoding="utf-8")
+    page, data = _redline(tmp_path, old, new, capsys)
+    _open(browser, page)
+    entries = {
+        e.get_attribute("data-modified"): e.text
+        for e in browser.find_elements(By.CSS_SELECTOR, '.change-index li[data-kind="renumber"]')
+    }
+    assert entries == {
+        "true": "# renumbered 8. Terms › 8.3: 8.2 → 8.3, edited",
+        "false": "# renumbered 8. Terms › 8.4: 8.3 → 8.4",
+    }
+    count = browser.find_element(By.CSS_SELECTOR, '[data-count-kind="modified"]').text
+    assert count == "1 modified (1 also renumbered)" and data["summary"]["modified"] == 1
+    edited_line = browser.find_element(By.CSS_SELECTOR, '#document .line[data-modified="true"]')
+    assert "8.2 → 8.3" in edited_line.text and "text edited" in edited_line.text
+    assert_no_network(browser)
+
+
 def test_screenshot_of_a_redline_is_not_blank(browser, tmp_path, capsys):
     pair = REAL / "csa-terms-v1"
     page, _ = _redline(tmp_path, pair / "source.md", pair / "test.md", capsys)
