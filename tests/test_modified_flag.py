@@ -224,3 +224,14 @@ def test_the_schema_reads_v2_and_still_reads_v1():
     assert "modified" in (validation_error(inserted, "x") or "")
     wrong = dict(v2, schema="alignbench/alignment/v9")
     assert "schema" in (validation_error(wrong, "x") or "")
+
+
+def test_an_invisible_edit_inside_a_renumbered_clause_is_flagged_as_one(tmp_path, capsys):
+    old = "# T\n\n1. The fees are due monthly.\n"
+    new = "# T\n\n1. A new first clause about insurance and premiums.\n\n2. The fees are\u200b due monthly.\n"
+    data, text, page = _outputs(tmp_path, (old, new), capsys)
+    assert _change(data, "renumber", "1")["modified"] is True
+    renumbered = text.split("Renumbered:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert renumbered[0] == "  1 → 2, edited:"
+    assert renumbered[1].endswith("  [invisible characters only]") and "⟨U+200B⟩" in renumbered[1]
+    assert "invisible characters only" in page

@@ -295,8 +295,19 @@ def _relabel(change: Change) -> str:
     return f" [label {_label(change.source_label)}{ARROW}{_label(change.test_label)}]"
 
 
-def _diff_line(entry: Entry) -> str:
-    return "      " + render_diff(entry.edit or [])
+def _diff_line(entry: Entry, old: BlockTree, new: BlockTree) -> str:
+    return "      " + _diff(entry, old, new)
+
+
+def _diff(entry: Entry, old: BlockTree, new: BlockTree) -> str:
+    """The word diff, flagged when the two texts differ only in characters nobody can see."""
+    from alignbench.visible import hidden_only
+
+    diff = render_diff(entry.edit or [])
+    source, test = entry.change.source, entry.change.test
+    if source is not None and test is not None and hidden_only(old.find(source).text, new.find(test).text):
+        diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
+    return diff
 
 
 def render(
@@ -308,8 +319,6 @@ def render(
 ) -> str:
     """The summary ``compare`` prints: counts, then moves, renumbers, inserts, deletes and edits, then
     ``hidden``: content the readers keep out of the tree (HTML, markup, link targets) that differs."""
-    from alignbench.visible import hidden_only
-
     namer = Namer(old, new, verbose)
     by_kind: dict[str, list[Change]] = {kind: [] for kind in KINDS}
     for change in result.changes:
@@ -328,7 +337,7 @@ def render(
             else:
                 lines += [
                     f"  {namer.where(entry)}{_relabel(entry.change)}, edited:{namer.addresses(entry.change)}",
-                    _diff_line(entry),
+                    _diff_line(entry, old, new),
                 ]
     if renumbers:
         lines += ["", "Renumbered:"]
@@ -336,7 +345,7 @@ def render(
             lines.append(_run_line(run, namer))
             if run[0].edit is not None:
                 lines[-1] += ", edited:"
-                lines.append(_diff_line(run[0]))
+                lines.append(_diff_line(run[0], old, new))
     for kind, title, mark in (("insert", "Inserted:", "+"), ("delete", "Deleted:", "-")):
         if by_kind[kind]:
             lines += ["", title]
@@ -352,9 +361,7 @@ def render(
         for change in modifies:
             entry = namer.entry(change)
             relabel = _relabel(change)
-            diff = render_diff(entry.edit or [])
-            if hidden_only(old.find(change.source or "").text, new.find(change.test or "").text):
-                diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
+            diff = _diff(entry, old, new)
             lines.append(f"  ~ {namer.where(entry)}{relabel}: {diff}{namer.addresses(change)}")
     if hidden:  # never "same" when a difference hides in what a reader dropped (issue 33 item 1)
         lines += ["", f"Dropped content changed ({len(hidden)}):"]
