@@ -107,14 +107,18 @@ def _reference_changes(walk, flags):
         t = s2t[s]
         if t == -1:
             if s2t[src.parent[s]] != -1:
-                out.append(("delete", src.address[s], None, src.label[s], None))
+                out.append(("delete", src.address[s], None, src.label[s], None, False))
             continue
         moved, renumbered = flags[s]
         changed = src.text[s] != tst.text[t] or src.label[s] != tst.label[t]
         kind = "move" if moved else "renumber" if renumbered else "modify" if changed else None
+        # Modified whatever the kind: the text, or a label gained or lost (a changed number is a renumber).
+        edited = src.text[s] != tst.text[t] or (
+            src.label[s] != tst.label[t] and not is_renumber(src.label[s], tst.label[t])
+        )
         if kind:
-            out.append((kind, src.address[s], tst.address[t], src.label[s], tst.label[t]))
+            out.append((kind, src.address[s], tst.address[t], src.label[s], tst.label[t], edited))
     for t in range(1, len(tst)):
         if t2s[t] == -1 and t2s[tst.parent[t]] != -1:
-            out.append(("insert", None, tst.address[t], None, tst.label[t]))
+            out.append(("insert", None, tst.address[t], None, tst.label[t], False))
     return out

@@ -24,11 +24,11 @@ FIXTURES = Path(__file__).parent / "alignment_fixtures"
 def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
     result = align(*sample_pair(), AlignmentConfig(similarity="difflib"))
     text = result.to_json()
-    assert text.endswith("}\n") and text.startswith('{\n  "engine"')
+    assert text.endswith("}\n") and text.startswith('{\n  "schema": "alignbench/alignment/v2"')
     data = json.loads(text)
     assert list(data) == [
-        "engine", "backend", "config", "budget_exhausted", "comparisons", "pass_counts", "pairs",
-        "inserted", "deleted", "changes",
+        "schema", "engine", "backend", "config", "budget_exhausted", "comparisons", "pass_counts",
+        "pairs", "inserted", "deleted", "changes", "summary",
     ]  # fmt: skip
     assert list(data["engine"]) == ["name", "version"] and data["engine"]["name"] == "alignbench"
     assert data["backend"] == {"requested": "difflib", "resolved": "difflib"}
@@ -40,7 +40,12 @@ def test_alignment_json_has_the_contract_key_order_and_trailing_newline():
         "source": "/", "test": "/", "matched_by": "root", "confidence": 1.0,
         "moved": False, "renumbered": False, "ambiguous": False, "reparented": False,
     }  # fmt: skip
-    assert all(list(c) == ["kind", "source", "test", "source_label", "test_label"] for c in data["changes"])
+    change_keys = ["kind", "source", "test", "source_label", "test_label", "modified"]
+    assert all(list(c) == change_keys for c in data["changes"])
+    assert list(data["summary"]) == [
+        "paired", "kinds", "modified", "modified_moved", "modified_renumbered", "reparented",
+    ]  # fmt: skip
+    assert list(data["summary"]["kinds"]) == ["move", "renumber", "insert", "delete", "modify"]
     for pair in data["pairs"]:
         assert pair["confidence"] == round(pair["confidence"], 4)
     sources = [pair["source"] for pair in data["pairs"]]

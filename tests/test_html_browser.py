@@ -81,9 +81,11 @@ def test_every_change_of_a_real_pair_is_on_the_page_and_nothing_is_fetched(brows
         if change["source"]:
             assert old_end["old"] == _first_line(change["source_text"]), f"change {number}"
     assert sum(1 for key in lines if not key.endswith("-from")) == len(changes)
-    for kind in ("move", "renumber", "insert", "delete", "modify"):
+    for kind in ("move", "renumber", "insert", "delete"):
         shown = browser.find_element(By.CSS_SELECTOR, f'[data-count-kind="{kind}"] b').text
         assert int(shown) == sum(c["kind"] == kind for c in changes)
+    shown = browser.find_element(By.CSS_SELECTOR, '[data-count-kind="modified"] b').text
+    assert int(shown) == sum(c["modified"] for c in changes) == data["summary"]["modified"]
     urls = assert_no_network(browser)
     assert urls and all(url.startswith("file:") for url in urls)  # the page itself was logged
 
@@ -139,6 +141,31 @@ def test_move_ends_link_to_each_other(browser, tmp_path, capsys):
     assert browser.execute_script("return location.hash") == f"#c-{number}"
     destination.find_element(By.CSS_SELECTOR, "a.jump").click()
     assert browser.execute_script("return location.hash") == f"#c-{number}-from"
+    assert_no_network(browser)
+
+
+def test_an_edit_inside_a_renumbered_clause_shows_in_the_index_and_the_counts(browser, tmp_path, capsys):
+    """Issue #29 class 7, as a reader sees it: the index entry reads "renumbered ... 8.2 → 8.3, edited"
+    and the summary's modified count includes it; the unedited renumber says nothing more."""
+    from test_modified_flag import RENUMBERED_AND_EDITED
+
+    old, new = tmp_path / "old.md", tmp_path / "new.md"
+    old.write_text(RENUMBERED_AND_EDITED[0], encoding="utf-8")
+    new.write_text(RENUMBERED_AND_EDITED[1], encoding="utf-8")
+    page, data = _redline(tmp_path, old, new, capsys)
+    _open(browser, page)
+    entries = {
+        e.get_attribute("data-modified"): e.text
+        for e in browser.find_elements(By.CSS_SELECTOR, '.change-index li[data-kind="renumber"]')
+    }
+    assert entries == {
+        "true": "# renumbered 8. Terms › 8.3: 8.2 → 8.3, edited",
+        "false": "# renumbered 8. Terms › 8.4: 8.3 → 8.4",
+    }
+    count = browser.find_element(By.CSS_SELECTOR, '[data-count-kind="modified"]').text
+    assert count == "1 modified (1 also renumbered)" and data["summary"]["modified"] == 1
+    edited_line = browser.find_element(By.CSS_SELECTOR, '#document .line[data-modified="true"]')
+    assert "8.2 → 8.3" in edited_line.text and "text edited" in edited_line.text
     assert_no_network(browser)
 
 

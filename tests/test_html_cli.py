@@ -56,7 +56,7 @@ def test_json_carries_each_changes_full_text(capsys):
     assert "thirty days" in by_kind["modify"]["source_text"]
     assert "forty-five days" in by_kind["modify"]["test_text"]
     assert by_kind["move"]["source_text"].startswith("2.2 Either party")
-    assert list(data)[:3] == ["engine", "backend", "config"]  # still the Alignment JSON, extended
+    assert list(data)[:4] == ["schema", "engine", "backend", "config"]  # still the Alignment JSON, extended
 
 
 def test_json_text_of_a_deleted_section_includes_its_children(tmp_path, capsys):

@@ -74,7 +74,8 @@ def test_every_change_of_every_real_pair_is_anchored_once_and_listed_once(pair):
         if change.kind == "move":
             assert f"c-{number}-from" in lines
     counts = {attrs["data-count-kind"]: attrs for _, attrs in page.tags if "data-count-kind" in attrs}
-    assert set(counts) == {"total", "move", "renumber", "insert", "delete", "modify", "reparented", "paired"}
+    kinds = {"total", "move", "renumber", "insert", "delete", "modified", "reparented", "paired"}
+    assert set(counts) == kinds
 
 
 def test_summary_counts_equal_the_json_counts():
@@ -84,10 +85,12 @@ def test_summary_counts_equal_the_json_counts():
         ("move", "moved"),
         ("renumber", "renumbered"),
         ("insert", "inserted"),
-        ("modify", "modified"),
     ):
         expected = sum(c.kind == kind for c in result.changes)
         assert re.search(rf'data-count-kind="{kind}"><b>{expected}</b> {word}<', page), kind
+    modified = sum(c.modified for c in result.changes)  # every edit, the moved and renumbered ones too
+    assert modified == result.to_dict()["summary"]["modified"]
+    assert re.search(rf'data-count-kind="modified"[^>]*><b>{modified}</b> modified', page)
     assert f'data-count-kind="total"><b>{len(result.changes)}</b> changes' in page
 
 

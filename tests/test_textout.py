@@ -68,7 +68,7 @@ def test_edits_in_renumbered_clauses_are_shown(tmp_path: Path, capsys) -> None:
     assert main(["compare", str(old), str(new), "--backend", "difflib"]) == 1
     out = capsys.readouterr().out
     assert "2 → 3, edited:" in out and "[-thirty-] {+sixty+}" in out
-    assert ", 1 of them also moved or renumbered" in out.splitlines()[0]
+    assert "1 modified, 1 of them also renumbered (backend" in out.splitlines()[0]
 
 
 def test_clip_cuts_at_a_word_and_marks_the_cut() -> None:

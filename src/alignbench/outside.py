@@ -120,6 +120,8 @@ def summarise_pair(pair: OutsidePair, pair_dir: Path) -> dict[str, Any]:
         "moves": changes.count("move"),
         "renumbers": changes.count("renumber"),
         "modifies": changes.count("modify"),
+        # Every edited block, the ones a move or a renumber also reports included (issue #29 class 7).
+        "modified": pair.alignment.summary()["modified"],
         "inserts": changes.count("insert"),
         "deletes": changes.count("delete"),
         "inserted_blocks": len(pair.alignment.inserted),
@@ -145,6 +147,7 @@ TOTALS: tuple[str, ...] = (
     "moves",
     "renumbers",
     "modifies",
+    "modified",
     "inserts",
     "deletes",
     "bullet_renumbers",

@@ -2,10 +2,10 @@
 
 Every block is named as the HTML redline names it, by heading path and clause label ("§4 Payment ›
 4.5", :mod:`alignbench.html.locate`); an address means nothing without its document, so addresses
-appear only with ``--verbose``. A change that edited text shows its word diff whatever else it is: a
-moved or renumbered clause whose words changed is also counted and shown as modified, derived from
-the two texts when the engine's change list reports only the move or the renumber. A run of
-renumbered siblings prints as one line (``4.2–4.9 → 4.1–4.8``). Long text is cut at a word boundary
+appear only with ``--verbose``. A change that edited text shows its word diff whatever else it is:
+the engine's ``modified`` flag says so for every change, a moved or renumbered clause included, and
+the first line's counts are :meth:`Alignment.summary`'s, as in the JSON and on the redline page. A
+run of renumbered siblings prints as one line (``4.2–4.9 → 4.1–4.8``). Long text is cut at a word boundary
 and marked with "…"; the changed words of a diff are never elided, only the unchanged words around them.
 
 Document text reaches the output in three places only: heading paths (:class:`Namer`, from
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from alignbench.alignment.similarity import SequenceMatcher  # cydifflib: the standard library's opcodes
-from alignbench.blocks import Block, BlockTree, normalise, parse_address
+from alignbench.blocks import Block, BlockTree, is_renumber, normalise, parse_address
 from alignbench.html.locate import SEPARATOR, Locator
 
 if TYPE_CHECKING:
@@ -167,17 +167,14 @@ class Namer:
         self.old_at, self.new_at = Locator(old), Locator(new)
 
     def entry(self, change: Change) -> Entry:
-        """A move's edit is over its whole subtree (the engine reports a moved subtree once, at its
-        top); a renumber's or a modify's is over the block's own text, since each block under it that
-        changed is a change of its own."""
+        """The edit is over the block's own text, whatever the kind: each block under a moved or
+        renumbered one that changed is a change of its own (with its own ``modified``), so an edit is
+        shown and counted once."""
         old_path = self.old_at.locate(change.source) if change.source is not None else None
         new_path = self.new_at.locate(change.test) if change.test is not None else None
         edit = None
-        if change.source is not None and change.test is not None:
-            text = body_text if change.kind == "move" else own_text
-            before, after = text(self.old.find(change.source)), text(self.new.find(change.test))
-            if before != after or change.kind == "modify":
-                edit = word_segments(before, after)
+        if change.modified and change.source is not None and change.test is not None:
+            edit = word_segments(own_text(self.old.find(change.source)), own_text(self.new.find(change.test)))
         return Entry(change, old_path, new_path, edit)
 
     def where(self, entry: Entry) -> str:
@@ -269,8 +266,48 @@ def _is_heading(tree: BlockTree, address: str | None) -> bool:
     return address is not None and tree.find(address).kind == "heading"
 
 
-def _diff_line(entry: Entry) -> str:
-    return "      " + render_diff(entry.edit or [])
+def summary_line(summary: dict[str, Any], hidden: int = 0) -> str:
+    """``12 blocks paired, 1 moved, 5 renumbered, 1 inserted, 0 deleted, 3 modified, 1 of them also
+    moved, 1 also renumbered``: ``modified`` counts every edit, the ones inside moves and renumbers too."""
+    kinds = summary["kinds"]
+    line = (
+        f"{summary['paired']} blocks paired, {kinds['move']} moved, {kinds['renumber']} renumbered, "
+        f"{kinds['insert']} inserted, {kinds['delete']} deleted, {summary['modified']} modified"
+    )
+    also = [
+        f"{summary[key]} also {word}"
+        for key, word in (("modified_moved", "moved"), ("modified_renumbered", "renumbered"))
+        if summary[key]
+    ]
+    if also:  # "3 modified, 1 of them also moved, 2 also renumbered"
+        line += ", " + ", ".join(also).replace(" also", " of them also", 1)
+    if summary["reparented"]:  # a parent change that kept reading order (issue #27): not a move
+        line += f", {summary['reparented']} reparented"
+    if hidden:
+        line += f", {hidden} changed in dropped content"
+    return line
+
+
+def _relabel(change: Change) -> str:
+    """`` [label (no label) → 3]`` for a label gained or lost (an edit, not a renumber), else ""."""
+    if change.source_label == change.test_label or is_renumber(change.source_label, change.test_label):
+        return ""
+    return f" [label {_label(change.source_label)}{ARROW}{_label(change.test_label)}]"
+
+
+def _diff_line(entry: Entry, old: BlockTree, new: BlockTree) -> str:
+    return "      " + _diff(entry, old, new)
+
+
+def _diff(entry: Entry, old: BlockTree, new: BlockTree) -> str:
+    """The word diff, flagged when the two texts differ only in characters nobody can see."""
+    from alignbench.visible import hidden_only
+
+    diff = render_diff(entry.edit or [])
+    source, test = entry.change.source, entry.change.test
+    if source is not None and test is not None and hidden_only(old.find(source).text, new.find(test).text):
+        diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
+    return diff
 
 
 def render(
@@ -282,32 +319,15 @@ def render(
 ) -> str:
     """The summary ``compare`` prints: counts, then moves, renumbers, inserts, deletes and edits, then
     ``hidden``: content the readers keep out of the tree (HTML, markup, link targets) that differs."""
-    from alignbench.visible import hidden_only
-
     namer = Namer(old, new, verbose)
     by_kind: dict[str, list[Change]] = {kind: [] for kind in KINDS}
     for change in result.changes:
         by_kind[change.kind].append(change)
-    # A modify the engine reports for a block it also moved or renumbered is that change's edit.
-    carried = {(c.source, c.test) for c in (*by_kind["move"], *by_kind["renumber"])}
-    modifies = [c for c in by_kind["modify"] if (c.source, c.test) not in carried]
+    modifies = by_kind["modify"]
     moves = [namer.entry(c) for c in by_kind["move"]]
     renumbers = [namer.entry(c) for c in by_kind["renumber"]]
-    edited_too = sum(1 for e in (*moves, *renumbers) if e.edit is not None)
-    modified = len(modifies) + edited_too
-    counts = (
-        f"{len(result.pairs) - 1} blocks paired, {len(moves)} moved, {len(renumbers)} renumbered, "
-        f"{len(by_kind['insert'])} inserted, {len(by_kind['delete'])} deleted, {modified} modified"
-    )
-    if edited_too:
-        counts += f", {edited_too} of them also moved or renumbered"
-    reparented = result.reparented_count()
-    if reparented:  # a parent change that kept reading order (issue #27): not a move, counted apart
-        counts += f", {reparented} reparented"
-    if hidden:
-        counts += f", {len(hidden)} changed in dropped content"
-    budget = ", comparison budget exhausted" if result.budget_exhausted else ""
-    lines = [f"{counts} (backend {result.backend_resolved}{budget})"]
+    lines = [f"{summary_line(result.summary(), len(hidden or ()))} (backend {result.backend_resolved}"]
+    lines[0] += ", comparison budget exhausted)" if result.budget_exhausted else ")"
     if moves:
         lines += ["", "Moved:"]
         for entry in moves:
@@ -316,8 +336,8 @@ def render(
                 lines.append(f"  {namer.where(entry)}: {first_words(block)}{namer.addresses(entry.change)}")
             else:
                 lines += [
-                    f"  {namer.where(entry)}, edited:{namer.addresses(entry.change)}",
-                    _diff_line(entry),
+                    f"  {namer.where(entry)}{_relabel(entry.change)}, edited:{namer.addresses(entry.change)}",
+                    _diff_line(entry, old, new),
                 ]
     if renumbers:
         lines += ["", "Renumbered:"]
@@ -325,7 +345,7 @@ def render(
             lines.append(_run_line(run, namer))
             if run[0].edit is not None:
                 lines[-1] += ", edited:"
-                lines.append(_diff_line(run[0]))
+                lines.append(_diff_line(run[0], old, new))
     for kind, title, mark in (("insert", "Inserted:", "+"), ("delete", "Deleted:", "-")):
         if by_kind[kind]:
             lines += ["", title]
@@ -340,12 +360,8 @@ def render(
         lines += ["", "Modified:"]
         for change in modifies:
             entry = namer.entry(change)
-            relabel = ""
-            if change.source_label != change.test_label:  # a label gained or lost: not a renumber
-                relabel = f" [label {_label(change.source_label)}{ARROW}{_label(change.test_label)}]"
-            diff = render_diff(entry.edit or [])
-            if hidden_only(old.find(change.source or "").text, new.find(change.test or "").text):
-                diff += "  [invisible characters only]"  # alignbench.visible: shown, never hidden
+            relabel = _relabel(change)
+            diff = _diff(entry, old, new)
             lines.append(f"  ~ {namer.where(entry)}{relabel}: {diff}{namer.addresses(change)}")
     if hidden:  # never "same" when a difference hides in what a reader dropped (issue 33 item 1)
         lines += ["", f"Dropped content changed ({len(hidden)}):"]

@@ -90,7 +90,7 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
         t = s2t[s]
         if t == -1:
             if s2t[src_parent[s]] != -1:  # topmost block of a deleted subtree
-                add_change(_new_pair(Change, ("delete", src_address[s], None, src_label[s], None)))
+                add_change(_new_pair(Change, ("delete", src_address[s], None, src_label[s], None, False)))
             continue
         label_s, label_t = src_label[s], tst_label[t]
         head = heads.get(s)
@@ -100,7 +100,13 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
         else:
             moved = s in moved_set and heads.get(src_parent[s]) != s
             reparented = s in reparented_set
-        renumbered = not moved and label_s != label_t and is_renumber(label_s, label_t)
+        relabelled = label_s != label_t  # the labels as written: a renumber, or one gained or lost
+        renumber = relabelled and is_renumber(label_s, label_t)
+        renumbered = not moved and renumber
+        # Texts are whitespace-normalised (flat.py), so only a real edit differs; a straight-to-curly
+        # apostrophe is one. Decided for every pair, whatever its kind: a move or renumber that also
+        # edited its text says so, so the ranking of kinds hides no edit (issue #29 class 7).
+        modified = src_text[s] != tst_text[t] or (relabelled and not renumber)
         add_pair(
             _new_pair(
                 AlignedPair,
@@ -120,12 +126,12 @@ def build_records(walk: Walk) -> tuple[list[AlignedPair], list[Change]]:
             kind = "move"
         elif renumbered:
             kind = "renumber"
-        elif src_text[s] != tst_text[t] or label_s != label_t:  # a label gained or lost too
+        elif modified:  # a label gained or lost too
             kind = "modify"
         else:
             continue
-        add_change(_new_pair(Change, (kind, src_address[s], tst_address[t], label_s, label_t)))
+        add_change(_new_pair(Change, (kind, src_address[s], tst_address[t], label_s, label_t, modified)))
     for t in unmatched(t2s):
         if t2s[tst.parent[t]] != -1:  # topmost block of an inserted subtree
-            add_change(_new_pair(Change, ("insert", None, tst_address[t], None, tst_label[t])))
+            add_change(_new_pair(Change, ("insert", None, tst_address[t], None, tst_label[t], False)))
     return pairs, changes

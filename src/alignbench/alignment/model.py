@@ -9,6 +9,13 @@ from alignbench.alignment.config import PASS_NAMES, AlignmentConfig
 from alignbench.atomic import dump_json
 from alignbench.blocks import LABELLED_KINDS
 
+# The Alignment JSON's format (docs/CONTRACTS.md): v2 added ``schema``, each change's ``modified`` and
+# ``summary``. An output without ``schema`` is v1 (every third-party engine's, the floor's, the peers'),
+# still read: there a change is modified exactly when its kind is ``modify``.
+ALIGNMENT_SCHEMA = "alignbench/alignment/v2"
+# Change kinds in the order every view lists them.
+CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
+
 
 class AlignedPair(NamedTuple):
     """One pair. A named tuple: immutable and built at C speed, where a frozen dataclass set each of
@@ -50,6 +57,10 @@ class Change(NamedTuple):
     test: str | None
     source_label: str | None
     test_label: str | None
+    # The block's content changed beyond a renumber (its text, whitespace aside, or a label gained or
+    # lost), whatever the kind says: a moved or renumbered clause that was also edited is both, and a
+    # kind that ranks higher (move > renumber > modify) must not hide the edit (issue #29 class 7).
+    modified: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +69,7 @@ class Change(NamedTuple):
             "test": self.test,
             "source_label": self.source_label,
             "test_label": self.test_label,
+            "modified": self.modified,
         }
 
 
@@ -78,6 +90,7 @@ class Alignment:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "schema": ALIGNMENT_SCHEMA,
             "engine": {"name": self.engine_name, "version": self.engine_version},
             "backend": {"requested": self.backend_requested, "resolved": self.backend_resolved},
             "config": self.config.to_dict(),
@@ -88,11 +101,31 @@ class Alignment:
             "inserted": list(self.inserted),
             "deleted": list(self.deleted),
             "changes": [c.to_dict() for c in self.changes],
+            "summary": self.summary(),
         }
 
     def to_json(self) -> str:
         """Indent 2, trailing newline: the form that goes to disk and to ``compare --json``."""
         return dump_json(self.to_dict())
+
+    def summary(self) -> dict[str, Any]:
+        """The counts every view prints (``compare``'s first line, the JSON, the redline page), made
+        once here so they cannot disagree. ``kinds`` counts change rows by kind; ``modified`` counts
+        every change whose content changed, and ``modified_moved``/``modified_renumbered`` how many of
+        those the kinds ``move`` and ``renumber`` would otherwise hide."""
+        kinds = dict.fromkeys(CHANGE_KINDS, 0)
+        modified = dict.fromkeys(CHANGE_KINDS, 0)
+        for change in self.changes:
+            kinds[change.kind] += 1
+            modified[change.kind] += change.modified
+        return {
+            "paired": len(self.pairs) - 1,  # the roots always pair and are not counted
+            "kinds": kinds,
+            "modified": sum(modified.values()),
+            "modified_moved": modified["move"],
+            "modified_renumbered": modified["renumber"],
+            "reparented": self.reparented_count(),
+        }
 
     def moves(self) -> list[Change]:
         return [c for c in self.changes if c.kind == "move"]

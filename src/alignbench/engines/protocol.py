@@ -39,5 +39,6 @@ class Engine(Protocol):
 
     def align(self, source: BlockTree, test: BlockTree, params: Mapping[str, Any]) -> dict[str, Any]:
         """The Alignment JSON of one pair: ``{"pairs": [{source, test}...], "inserted": [...],
-        "deleted": [...], "changes": [{kind, source, test, source_label, test_label}...]}``."""
+        "deleted": [...], "changes": [{kind, source, test, source_label, test_label}...]}`` (v1; a
+        change may also say ``modified``, as alignbench's own v2 output does)."""
         ...

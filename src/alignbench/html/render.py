@@ -18,9 +18,9 @@ import jinja2
 from markupsafe import Markup
 
 from alignbench import __version__
-from alignbench.alignment.model import Alignment
+from alignbench.alignment.model import CHANGE_KINDS, Alignment
 from alignbench.blocks import Block, BlockTree
-from alignbench.html.view import CHANGE_KINDS, build
+from alignbench.html.view import build
 from alignbench.html.wordiff import Segment
 from alignbench.visible import show, show_html
 

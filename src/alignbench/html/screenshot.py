@@ -17,10 +17,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from alignbench.alignment.model import CHANGE_KINDS
 from alignbench.atomic import write_bytes
 from alignbench.errors import AlignbenchError
 from alignbench.html.browser import WINDOW, headless_chromium
-from alignbench.html.view import CHANGE_KINDS
 
 TIERS: tuple[str, ...] = ("corpus/real", "corpus/synthetic")
 

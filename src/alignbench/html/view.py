@@ -19,7 +19,6 @@ from alignbench.html.wordiff import Segment, word_diff
 from alignbench.readers.drops import dropped_changes, notes
 from alignbench.visible import hidden_only
 
-CHANGE_KINDS: tuple[str, ...] = ("move", "renumber", "insert", "delete", "modify")
 # Indent by clause nesting only: sections are shown by their headings, not by indentation.
 _INDENTING = frozenset({"list_item", "table", "row"})
 
@@ -34,6 +33,7 @@ class ChangeView:
     test_label: str | None
     old_location: str | None
     new_location: str | None
+    modified: bool = False  # the engine's flag: an edit, whatever the kind (a renumber can be one too)
     hidden_only: bool = False  # its text changed only in characters nobody can see
 
     @property
@@ -48,6 +48,11 @@ class ChangeView:
     def label_change(self) -> str:
         """ "1.3 → 1.2"; a missing label is named, never printed as None or "-"."""
         return f"{self.source_label or '(no label)'} → {self.test_label or '(no label)'}"
+
+    @property
+    def also_edited(self) -> bool:
+        """An edit the kind would hide: a moved or renumbered block whose content changed too."""
+        return self.modified and self.kind in ("move", "renumber")
 
     @property
     def title(self) -> str:
@@ -100,9 +105,7 @@ class Redline:
     old_name: str
     new_name: str
     result: Alignment
-    counts: dict[str, int]
-    reparented: int
-    paired: int
+    summary: dict[str, Any]  # Alignment.summary(): the counts compare and the JSON print
     changes: list[ChangeView]  # in page order
     lines: list[Line]
     # What each reader dropped (one note per kind and side) and where dropped content differs
@@ -266,6 +269,7 @@ def _change_view(number: int, change: Change, old_at: Locator, new_at: Locator) 
         test=change.test,
         source_label=change.source_label,
         test_label=change.test_label,
+        modified=change.modified,
         old_location=old_at.locate(change.source) if change.source is not None else None,
         new_location=new_at.locate(change.test) if change.test is not None else None,
     )
@@ -282,16 +286,11 @@ def build(result: Alignment, old: BlockTree, new: BlockTree, old_name: str, new_
     missing = [n for n in range(1, len(result.changes) + 1) if n not in placed]
     if missing:  # a broken invariant of the engine, not bad input: fail loudly
         raise AssertionError(f"redline: changes {missing} have no place on the page")
-    counts = {kind: 0 for kind in CHANGE_KINDS}
-    for change in result.changes:
-        counts[change.kind] += 1
     return Redline(
         old_name=old_name,
         new_name=new_name,
         result=result,
-        counts=counts,
-        paired=len(result.pairs) - 1,
-        reparented=result.reparented_count(),
+        summary=result.summary(),
         changes=builder.order,
         lines=builder.lines,
         drop_notes=notes(old.drops, old_name) + notes(new.drops, new_name),

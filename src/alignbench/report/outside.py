@@ -19,6 +19,7 @@ COLUMNS: tuple[str, ...] = (
     "inserts",
     "deletes",
     "modifies",
+    "modified",
     "bullet_renumbers",
     "reader_facts",
 )
@@ -41,8 +42,9 @@ def outside_lines(summary: Mapping[str, Any] | None) -> list[str]:
         "facts, not labels. The facts themselves (`tests/outside/*/facts.yaml`, "
         f"{totals['reader_facts']} reader facts and {totals['engine_facts']} engine fact(s)) are asserted "
         "by `tests/test_outside_set.py` in CI. *inserts*/*deletes* count reported changes (one per "
-        "inserted or deleted subtree); *bullet_renumbers* counts renumbers whose label on either side "
-        "is a bullet or empty, which must be 0.",
+        "inserted or deleted subtree); *modifies* counts changes of kind modify, *modified* every edited "
+        "block, the moved and renumbered ones included; *bullet_renumbers* counts renumbers whose label "
+        "on either side is a bullet or empty, which must be 0.",
         "",
         rows_table(list(COLUMNS), rows),
         "",
