@@ -70,6 +70,9 @@ class WrappedParagraphs:
     min_lines: int = 0
     min_mean_block_lines: float = 0.0
     slack: int = 0
+    # A block indented past the document's leftmost column, of at least this many lines that each
+    # end a sentence, is one unit per line (a displayed list of sayings); 0 turns the rule off.
+    min_sentence_lines: int = 0
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,9 @@ class Profile:
     # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
     drop_pattern: re.Pattern[str] | None
     wrapped_paragraphs: WrappedParagraphs = WrappedParagraphs()
+    # Comment margins (`` * `` down a C comment): a block whose every line carries one, with at least
+    # one line holding the margin alone, is text in a comment, not a list; see plaintext.strip_margin.
+    comment_margins: tuple[str, ...] = ()
 
 
 _NAMED_GROUP = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
@@ -261,7 +267,9 @@ def _compile(name: str, spec: Any) -> Profile:
             int(wrapped.get("min_lines", 0)),
             float(wrapped.get("min_mean_block_lines", 0)),
             int(wrapped.get("slack", 0)),
+            int(wrapped.get("min_sentence_lines", 0)),
         ),
+        comment_margins=tuple(str(m) for m in spec.get("comment_margins") or ()),
     )
 
 
