@@ -197,3 +197,18 @@ def test_an_indented_paragraph_after_a_dotted_sub_item_stays_inside_it() -> None
     item = _text(document).find("/list_item[1]/list_item[2]")
     assert item.label == "b"
     assert [c.text for c in item.children] == ["These rights apply in every medium."]
+
+
+# Class 4, the other way round: a markup line introduces nothing ---------------------------------
+
+
+def test_an_indented_heading_after_a_markup_line_is_a_heading() -> None:
+    # reStructuredText's `::` ends in a colon but is markup: the indented title after it is a heading.
+    document = "::\n\n  Overview\n\n      This note explains the plan in a few words.\n"
+    assert ("heading", None, "Overview") in _units(_text(document))
+
+
+def test_an_indented_notice_after_an_introducing_sentence_stays_text() -> None:
+    # Near-miss: after a sentence that ends in a colon, the indented line is the text it introduces.
+    document = "Put this line at the top of each file:\n\n    Shared Under The Club Terms\n"
+    assert not any(b.kind == "heading" for b in _text(document).blocks())

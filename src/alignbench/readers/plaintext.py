@@ -285,10 +285,13 @@ def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
 def _introduced_notice(heading: Heading, line: Line, before: Line | None, profile: Profile) -> bool:
     """An indented unlabelled Title Case line (not ALL CAPS) right after a paragraph that ends in a
     colon is text that paragraph introduces (``... place this notice:`` then
-    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``)."""
+    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``). A
+    line of markup alone (reStructuredText's ``::``) introduces nothing: PEP 9's indented
+    ``Abstract`` after it is a heading."""
     if not profile.headings.introduced_notices or before is None or heading[1] is not None:
         return False
-    return line.indent > before.indent and before.text.endswith(":") and not _is_all_caps(heading[2])
+    introduces = before.text.endswith(":") and any(ch.isalpha() for ch in before.text)
+    return line.indent > before.indent and introduces and not _is_all_caps(heading[2])
 
 
 def _group_units(group: list[Line], profile: Profile, before: Line | None = None) -> list[Unit]:
