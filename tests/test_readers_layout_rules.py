@@ -212,3 +212,43 @@ def test_an_indented_notice_after_an_introducing_sentence_stays_text() -> None:
     # Near-miss: after a sentence that ends in a colon, the indented line is the text it introduces.
     document = "Put this line at the top of each file:\n\n    Shared Under The Club Terms\n"
     assert not any(b.kind == "heading" for b in _text(document).blocks())
+
+
+# Class 4: an addressee's name over a postal address is no heading -------------------------------
+
+ADDRESSED = """\
+Questions about these terms go to the office below.
+
+Example Institute of Research
+77 Example Avenue
+Springfield, Example State  12345
+
+The office answers within a month.
+"""
+
+
+def test_a_name_over_an_address_line_is_one_address_paragraph() -> None:
+    units = _units(_text(ADDRESSED))
+    assert not any(kind == "heading" for kind, _, _ in units)
+    assert units[1] == (
+        "paragraph",
+        None,
+        "Example Institute of Research 77 Example Avenue Springfield, Example State  12345",
+    )
+    # The paragraph after the address stays where it is: no spurious section holds it.
+    assert _text(ADDRESSED).find("/paragraph[3]").text == "The office answers within a month."
+
+
+def test_a_title_over_prose_is_still_a_heading() -> None:
+    # Near-miss: a Title Case line over a sentence (no address line under it) keeps the heading rule.
+    document = (
+        "Example Institute of Research\nThe institute was founded to study the example in all its forms.\n"
+    )
+    assert _units(_text(document))[0] == ("heading", None, "Example Institute of Research")
+
+
+def test_a_labelled_line_over_an_address_keeps_its_label() -> None:
+    # Near-miss: a numbered clause whose next line is an address is still the clause.
+    document = "1. Notices\n77 Example Avenue, Springfield\n\n2. Fees\n\nThe fees are due.\n"
+    labels = [b.label for b in _text(document).blocks() if b.label]
+    assert labels[:2] == ["1", "2"]

@@ -99,7 +99,7 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     rules = profile.headings
     if not rules.detect_in_text or not line:
         return None
-    if rules.not_headings is not None and rules.not_headings.match(line) is not None:
+    if _is_address(line, profile) or (rules.not_headings is not None and rules.not_headings.match(line)):
         return None  # a postal address line, whatever its case
     if wrapped or not _short(line, profile):
         label = match_label(line, profile, heading=True)
@@ -133,6 +133,11 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     if _wordy(body, profile) and _in_cases(body, cases, profile):
         return rank, label, title
     return None
+
+
+def _is_address(line: str, profile: Profile) -> bool:
+    pattern = profile.headings.address_lines
+    return pattern is not None and pattern.match(line) is not None
 
 
 def rank_of_word(label: LabelMatch, profile: Profile) -> int:
@@ -255,6 +260,15 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
             units.append(Unit("table", rows=tuple(tuple(r) for r in rows), header=header, line=kept[0][0]))
             continue
         lines = [Line(len(raw) - len(raw.lstrip()), raw.strip(), number) for number, raw in kept]
+        if (
+            len(lines) > 1
+            and _is_address(lines[1].text, profile)
+            and match_label(lines[0].text, profile) is None
+        ):
+            # An address block: the addressee's name, then street and town (profile address_lines).
+            units.extend(_paragraph_units(join_lines(lines), lines, profile))
+            introduced = lines[-1]
+            continue
         if displayed_sentences(lines, profile, body_column):
             runs: list[list[Line]] = [[line] for line in lines]
         else:

@@ -56,6 +56,9 @@ class HeadingRules:
     underline_first_rank: int
     # Unlabelled lines that are never headings (postal addresses), as one alternation; None when unset.
     not_headings: re.Pattern[str] | None = None
+    # Postal address lines (a street, a ZIP or postcode): never headings, and a block whose second
+    # line is one is an address, one paragraph (plaintext.read_units); None when unset.
+    address_lines: re.Pattern[str] | None = None
     # An indented unlabelled Title Case line after a paragraph ending in a colon is that paragraph's text.
     introduced_notices: bool = False
     # Markdown: the rank of a short all-bold paragraph followed by body text; 0 reads it as text.
@@ -240,6 +243,7 @@ def _compile(name: str, spec: Any) -> Profile:
         underline_chars=frozenset(str(head.get("underline_chars", ""))),
         underline_first_rank=int(head.get("underline_first_rank", 1)),
         not_headings=_any_of(where, "headings.not_headings", head.get("not_headings") or ()),
+        address_lines=_any_of(where, "headings.address_lines", head.get("address_lines") or ()),
         introduced_notices=bool(head.get("introduced_notices", False)),
         bold_paragraph_rank=int(head.get("bold_paragraph_rank", 0)),
     )
