@@ -100,7 +100,7 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     if not rules.detect_in_text or not line:
         return None
     if _is_address(line, profile) or (rules.not_headings is not None and rules.not_headings.match(line)):
-        return None  # a postal address line, whatever its case
+        return None  # a postal address or placeholder line, whatever its case
     if wrapped or not _short(line, profile):
         label = match_label(line, profile, heading=True)
         if label is None or not _long_caps_title(label, profile, needs_full_stop=wrapped):
