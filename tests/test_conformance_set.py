@@ -48,6 +48,13 @@ RESERVED = (
     "contributor-covenant",
     "houfu/redlines",
 )
+# How a licence text forbids changing itself; such a text stays out of the set (the developers' guide:
+# "Licence texts that forbid modification stay out"), even where it allows verbatim copies.
+_FORBIDS_CHANGES = re.compile(
+    r"but (?:changing it|modification) is not allowed|in\s+unmodified\s+form\s+only|"
+    r"no\s+changes\s+whatsoever|permission to copy and distribute verbatim copies of this document",
+    re.IGNORECASE,
+)
 _SPDX = re.compile(r"^(LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9.+-]+)( (OR|AND) [A-Za-z0-9.+-]+)*$")
 
 
@@ -255,5 +262,10 @@ def test_manifest_records_origin_licence_and_bytes(entry: dict[str, Any]) -> Non
     assert _SPDX.match(entry["licence"]) and entry["attribution"].strip()
     if entry["licence"].startswith("LicenseRef-"):
         assert entry.get("licence_note", "").strip(), "a LicenseRef needs the note that justifies it"
+    assert entry["licence"] != "LicenseRef-Verbatim-Copying", (
+        "a text that allows only verbatim copies stays out"
+    )
+    forbids = _FORBIDS_CHANGES.search(data.decode("utf-8"))
+    assert forbids is None, f"{entry['file']} forbids changes to itself ({forbids.group(0)!r}): leave it out"
     where = f"{entry['repository']}/{entry['path']}".lower()
     assert not any(r in where for r in RESERVED), where

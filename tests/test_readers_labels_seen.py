@@ -62,7 +62,9 @@ def test_label_that_continues_no_sequence_is_text() -> None:
         "1. Scope. This policy applies.\n\n2. Changes. We may change it.\n"
     )
     assert _items(tree) == [("1", "Scope. This policy applies."), ("2", "Changes. We may change it.")]
-    assert "88 Colin P. Kelly Jr. St. San Francisco, CA" in _paragraphs(tree)
+    # The street line is no clause 88; under its addressee's name it is one address paragraph
+    # (profile address_lines).
+    assert "Example Corp. 88 Colin P. Kelly Jr. St. San Francisco, CA" in _paragraphs(tree)
     assert "V. 1.1" in _paragraphs(tree)
 
 

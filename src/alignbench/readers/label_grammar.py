@@ -129,11 +129,11 @@ def continues_a_sequence(
 
     ``seen`` holds ``(style key, ordinal)`` of every label candidate in the document; ``numbers``
     holds every decimal label as written. A style survives when its ordinal is the first of its
-    style (``1``, ``a``, ``i``, ``A``, ``I``), or the document also holds its predecessor or its
-    successor in the same style; a decimal label of several components (``3.2``) survives when
-    its parent (``3``) or a sibling (``3.1``, ``3.3``) is in the document, or it is the first
-    (``3.1``). Word, ``§`` and bullet labels always survive. Returns the surviving styles (empty: the
-    candidate is text).
+    style (``1``, ``a``, ``i``, ``A``, ``I``, or a decimal ``0.`` written with its full stop), or the
+    document also holds its predecessor or its successor in the same style; a decimal label of
+    several components (``3.2``) survives when its parent (``3``) or a sibling (``3.1``, ``3.3``) is
+    in the document, or it is the first (``3.1``). Word, ``§`` and bullet labels always survive.
+    Returns the surviving styles (empty: the candidate is text).
     """
     # One unpacking, not a lookup per field (a named tuple's field is a descriptor lookup): this runs
     # once per labelled block of every document read.
@@ -152,6 +152,8 @@ def continues_a_sequence(
         key, ordinal = candidates[0]
         if ordinal == 1 or (key, ordinal - 1) in seen or (key, ordinal + 1) in seen:
             return candidates
+        if ordinal == 0 and kind == "decimal" and label.text.startswith(f"{written}."):
+            return candidates  # a list numbered from `0.` (WTFPL's lone clause 0); a bare `0` is prose
         return ()
     return tuple(
         c

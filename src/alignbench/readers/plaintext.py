@@ -22,12 +22,18 @@ One heading rule (profile ``headings``, documented in docs/CONTRACTS.md):
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
 from alignbench.readers.drops import DropLog
 from alignbench.readers.label_grammar import LabelMatch, match_label
 from alignbench.readers.pipe_table import is_table_line, parse_pipe_table
 from alignbench.readers.profiles import Profile
+from alignbench.readers.text_blocks import (
+    TextBlock,
+    blocks_of,
+    displayed_sentences,
+    leftmost_column,
+    wrapped_paragraphs,
+)
 from alignbench.readers.units import Line, Unit, group_clause_lines, join_lines
 
 _TERMINAL = (".", ",", ";", ":", "!", "?")
@@ -93,8 +99,8 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     rules = profile.headings
     if not rules.detect_in_text or not line:
         return None
-    if rules.not_headings is not None and rules.not_headings.match(line) is not None:
-        return None  # a postal address line, whatever its case
+    if _is_address(line, profile) or (rules.not_headings is not None and rules.not_headings.match(line)):
+        return None  # a postal address or placeholder line, whatever its case
     if wrapped or not _short(line, profile):
         label = match_label(line, profile, heading=True)
         if label is None or not _long_caps_title(label, profile, needs_full_stop=wrapped):
@@ -129,6 +135,11 @@ def heading_of(line: str, profile: Profile, *, wrapped: bool = False) -> Heading
     return None
 
 
+def _is_address(line: str, profile: Profile) -> bool:
+    pattern = profile.headings.address_lines
+    return pattern is not None and pattern.match(line) is not None
+
+
 def rank_of_word(label: LabelMatch, profile: Profile) -> int:
     """The heading rank of a labelled heading: by its word (``TITLE`` above ``SEC.``), else decimal."""
     rules = profile.headings
@@ -160,21 +171,6 @@ def _section_opener(text: str, profile: Profile) -> LabelMatch | None:
     return None
 
 
-def _blocks(text: str) -> list[list[tuple[int, str]]]:
-    """Blank-line separated blocks of ``(1-based line number, line)``."""
-    blocks: list[list[tuple[int, str]]] = []
-    current: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        if raw.strip():
-            current.append((number, raw.rstrip()))
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
-
-
 def _dropped_as(line: str, profile: Profile) -> str | None:
     """The ``drop_lines`` name of a whole line the reader drops, or ``None``."""
     if profile.drop_pattern is not None:
@@ -200,9 +196,7 @@ def _underline_char(line: str, title: str, profile: Profile) -> str | None:
     return char
 
 
-def _underlined_title(
-    block: list[tuple[int, str]], profile: Profile
-) -> tuple[UnderlineStyle, int, str, int] | None:
+def _underlined_title(block: TextBlock, profile: Profile) -> tuple[UnderlineStyle, int, str, int] | None:
     """``(style, line number, title, lines used)`` when the block opens with an underlined title."""
     if not profile.headings.underline_chars or len(block) < 2:
         return None
@@ -233,10 +227,11 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
     """The unit stream of a plain-text document; dropped lines are counted into ``dropped``."""
     units: list[Unit] = []
     underline_ranks: dict[UnderlineStyle, int] = {}
-    blocks = _blocks(text)
+    blocks = blocks_of(text, profile)
     # Hard-wrapped paragraphs without blank lines are looked for only in a document of long blocks.
     mean_lines = sum(map(len, blocks)) / len(blocks) if blocks else 0.0
     wraps = mean_lines >= profile.wrapped_paragraphs.min_mean_block_lines
+    body_column = leftmost_column(blocks)
 
     def is_heading_line(candidate: str) -> bool:
         return heading_of(candidate, profile) is not None
@@ -265,47 +260,25 @@ def read_units(text: str, profile: Profile, dropped: DropLog, source: str = "<te
             units.append(Unit("table", rows=tuple(tuple(r) for r in rows), header=header, line=kept[0][0]))
             continue
         lines = [Line(len(raw) - len(raw.lstrip()), raw.strip(), number) for number, raw in kept]
-        for run in wrapped_paragraphs(lines, profile) if wraps else (lines,):
+        if (
+            len(lines) > 1
+            and _is_address(lines[1].text, profile)
+            and match_label(lines[0].text, profile) is None
+        ):
+            # An address block: the addressee's name, then street and town (profile address_lines).
+            units.extend(_paragraph_units(join_lines(lines), lines, profile))
+            introduced = lines[-1]
+            continue
+        if displayed_sentences(lines, profile, body_column):
+            runs: list[list[Line]] = [[line] for line in lines]
+        else:
+            runs = wrapped_paragraphs(lines, profile) if wraps else [lines]
+        for run in runs:
             for group in group_clause_lines(run, profile, is_heading_line):
                 units.extend(_group_units(group, profile, introduced))
                 introduced = None
         introduced = lines[-1]
     return units
-
-
-# A line that ends a sentence: a word, then a full stop, `!` or `?`, perhaps inside a closing quote or
-# bracket (a colon introduces what follows; `..` is markup).
-_SENTENCE_END = re.compile(r"[\w)\]\"'”’][.!?][\"'”’)\]]*$")
-
-
-def wrapped_paragraphs(lines: list[Line], profile: Profile) -> list[list[Line]]:
-    """The paragraphs of one hard-wrapped block that has no blank line between them (profile
-    ``wrapped_paragraphs``).
-
-    A greedy wrapper fills each line: a line ends early only where its paragraph ends. So a line
-    on which the next line's first word would have fitted (within the block's widest line, ``slack``
-    columns to spare) ends its paragraph when it ends a sentence, or when the next line opens with a
-    label (a clause number, a word label, a bullet), and the next line does not start in lower case.
-    A block of fewer than ``min_lines`` lines shows no wrap width.
-    """
-    rule = profile.wrapped_paragraphs
-    if not rule.min_lines or len(lines) < rule.min_lines:
-        return [lines]
-    width = max(line.indent + len(line.text) for line in lines)
-    runs: list[list[Line]] = [[lines[0]]]
-    for previous, line in pairwise(lines):
-        first_word = line.text.split(None, 1)[0]
-        if (
-            not first_word[0].islower()
-            and previous.indent + len(previous.text) + 1 + len(first_word) + rule.slack <= width
-            and (
-                _SENTENCE_END.search(previous.text) is not None or match_label(line.text, profile) is not None
-            )
-        ):
-            runs.append([line])
-        else:
-            runs[-1].append(line)
-    return runs
 
 
 def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
@@ -326,10 +299,13 @@ def _heads_its_block(group: list[Line], profile: Profile) -> Heading | None:
 def _introduced_notice(heading: Heading, line: Line, before: Line | None, profile: Profile) -> bool:
     """An indented unlabelled Title Case line (not ALL CAPS) right after a paragraph that ends in a
     colon is text that paragraph introduces (``... place this notice:`` then
-    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``)."""
+    ``    Licensed under the Example License``), not a heading (profile ``introduced_notices``). A
+    line of markup alone (reStructuredText's ``::``) introduces nothing: PEP 9's indented
+    ``Abstract`` after it is a heading."""
     if not profile.headings.introduced_notices or before is None or heading[1] is not None:
         return False
-    return line.indent > before.indent and before.text.endswith(":") and not _is_all_caps(heading[2])
+    introduces = before.text.endswith(":") and any(ch.isalpha() for ch in before.text)
+    return line.indent > before.indent and introduces and not _is_all_caps(heading[2])
 
 
 def _group_units(group: list[Line], profile: Profile, before: Line | None = None) -> list[Unit]:

@@ -56,6 +56,9 @@ class HeadingRules:
     underline_first_rank: int
     # Unlabelled lines that are never headings (postal addresses), as one alternation; None when unset.
     not_headings: re.Pattern[str] | None = None
+    # Postal address lines (a street, a ZIP or postcode): never headings, and a block whose second
+    # line is one is an address, one paragraph (plaintext.read_units); None when unset.
+    address_lines: re.Pattern[str] | None = None
     # An indented unlabelled Title Case line after a paragraph ending in a colon is that paragraph's text.
     introduced_notices: bool = False
     # Markdown: the rank of a short all-bold paragraph followed by body text; 0 reads it as text.
@@ -70,6 +73,9 @@ class WrappedParagraphs:
     min_lines: int = 0
     min_mean_block_lines: float = 0.0
     slack: int = 0
+    # A block indented past the document's leftmost column, of at least this many lines that each
+    # end a sentence, is one unit per line (a displayed list of sayings); 0 turns the rule off.
+    min_sentence_lines: int = 0
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,9 @@ class Profile:
     # All drop_lines patterns in one alternation, one named group per pattern (``lastgroup`` names it).
     drop_pattern: re.Pattern[str] | None
     wrapped_paragraphs: WrappedParagraphs = WrappedParagraphs()
+    # Comment margins (`` * `` down a C comment): a block whose every line carries one, with at least
+    # one line holding the margin alone, is text in a comment, not a list; see plaintext.strip_margin.
+    comment_margins: tuple[str, ...] = ()
 
 
 _NAMED_GROUP = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
@@ -234,6 +243,7 @@ def _compile(name: str, spec: Any) -> Profile:
         underline_chars=frozenset(str(head.get("underline_chars", ""))),
         underline_first_rank=int(head.get("underline_first_rank", 1)),
         not_headings=_any_of(where, "headings.not_headings", head.get("not_headings") or ()),
+        address_lines=_any_of(where, "headings.address_lines", head.get("address_lines") or ()),
         introduced_notices=bool(head.get("introduced_notices", False)),
         bold_paragraph_rank=int(head.get("bold_paragraph_rank", 0)),
     )
@@ -261,7 +271,9 @@ def _compile(name: str, spec: Any) -> Profile:
             int(wrapped.get("min_lines", 0)),
             float(wrapped.get("min_mean_block_lines", 0)),
             int(wrapped.get("slack", 0)),
+            int(wrapped.get("min_sentence_lines", 0)),
         ),
+        comment_margins=tuple(str(m) for m in spec.get("comment_margins") or ()),
     )
 
 

@@ -129,6 +129,7 @@ def group_clause_lines(
                 or (line.indent < previous.indent and abs(line.indent - groups[-1][0].indent) <= 1)
                 or _ends_clause(previous.text)
                 or (is_heading_line is not None and len(groups[-1]) == 1 and is_heading_line(previous.text))
+                or (line.indent == groups[-1][0].indent and _next_in_sequence(groups[-1][0], label, profile))
             )
         ):
             groups.append([line])
@@ -136,6 +137,21 @@ def group_clause_lines(
             groups[-1].append(line)
         previous = line
     return groups
+
+
+def _next_in_sequence(opener: Line, label: LabelMatch, profile: Profile) -> bool:
+    """Whether ``label`` is the next of the open clause's own numbering (``(i)`` then ``(ii)``), so a
+    line at the clause's column that starts with it opens the next clause even after a line that ends
+    mid-sentence (``(i) the Original License or`` / ``(ii) a license that ...``). A bullet or a label of
+    another style or number is left to the layout rules above, and so are decimals (``3.1`` then
+    ``4.2`` share a style but no parent)."""
+    if label.kind not in ("enclosed", "closed", "dotted"):
+        return False
+    open_label = match_label(opener.text, profile)
+    if open_label is None or open_label.kind != label.kind:
+        return False
+    following = {(style.key, style.ordinal + 1) for style in open_label.candidates}
+    return any((style.key, style.ordinal) in following for style in label.candidates)
 
 
 def join_lines(lines: Sequence[Line]) -> str:
