@@ -169,9 +169,8 @@ class Walk:
                     self.descend()
         self.positional_rounds(0)
         if self.config.enabled("sequence"):
-            from alignbench.alignment.sequence import sequence_pass
-
             from alignbench.alignment.lift import lift_containers
+            from alignbench.alignment.sequence import sequence_pass
 
             start = len(self.groups)
             if sequence_pass(self):

@@ -38,6 +38,8 @@ def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
             score = walk.similarity(s, t, floor)
             if score is not None:
                 candidates.append((-score, walk.nearness(s, t), s, t))
+    if not candidates:
+        return
     candidates.sort()
     outvoted = _outvoted_by_text(walk, candidates, left_s, left_t)
     for neg, _, s, t in candidates:
@@ -51,6 +53,8 @@ def _outvoted_by_text(
     """The label candidates a much better text match outvotes (see the module docstring)."""
     config, src, tst = walk.config, walk.src, walk.tst
     margin, floor, window = config.label_text_margin, config.fuzzy_min_similarity, config.fuzzy_window
+    if -candidates[-1][0] + margin > 1.0:  # sorted best first: if the weakest cannot be outvoted, none can
+        return set()
     rank_s = {s: k for k, s in enumerate(left_s)}
     rank_t = {t: k for k, t in enumerate(left_t)}
     out: set[tuple[int, int]] = set()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT
+from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT, unmatched
 from alignbench.alignment.lis import lis_indices
 
 if TYPE_CHECKING:
@@ -34,6 +34,11 @@ _BAND = 40
 def sequence_pass(walk: Walk) -> int:
     """Pair the unpaired text blocks between reading-order anchors; returns the pairs made."""
     src, tst = walk.src, walk.tst
+    # Most runs leave no unpaired text block on one side or the other: found at C speed, that ends it.
+    if not any(src.cls[i] in _TEXT_CLASSES and src.text[i] for i in unmatched(walk.s2t)) or not any(
+        tst.cls[i] in _TEXT_CLASSES and tst.text[i] for i in unmatched(walk.t2s)
+    ):
+        return 0
     # A block without words (a label-only heading, "Sec. 501") carries no evidence to pair it by.
     text_s = [i for i in range(1, len(src)) if src.cls[i] in _TEXT_CLASSES and src.text[i]]
     text_t = [i for i in range(1, len(tst)) if tst.cls[i] in _TEXT_CLASSES and tst.text[i]]
