@@ -1,0 +1,199 @@
+"""Issue #29's engine failure classes, each as the smallest tree that shows it (each positive case fails
+on 32a5c288, the engine before the rules; the near-misses beside them hold on both).
+Each test names its class from the issue. Near-misses sit beside them: what a rule must not pair.
+"""
+
+from __future__ import annotations
+
+from alignbench.alignment import align
+from alignbench.alignment.config import AlignmentConfig
+from alignment_fixtures.build import doc, h, li, p, row, sec, table, words
+
+WITHOUT_SEQUENCE = AlignmentConfig(passes=("exact", "label", "structural", "fuzzy", "move", "positional"))
+
+
+def pair_map(alignment):
+    return {pr.source_path: pr for pr in alignment.pairs}
+
+
+def partner(alignment, source: str) -> str | None:
+    pr = pair_map(alignment).get(source)
+    return None if pr is None else pr.test_path
+
+
+# -- class 3: below the flat floor: a rewritten clause whose parents did not pair --------------------
+
+
+def _rewritten_between_anchors(edited: str):
+    """Two kept clauses with a rewritten one between them; the middle moved from a renamed section
+    into a plain list, so no parent pair scopes it."""
+    before, after = words(1, 14), words(2, 14)
+    source = doc(
+        sec(h("Alpha beginnings", "1"), p(before)),
+        sec(h("Completely different title", "2"), p(words(3, 16))),
+        sec(h("Omega endings", "3"), p(after)),
+    )
+    test = doc(p(before), li(edited), p(after))
+    return source, test
+
+
+def test_a_rewritten_clause_between_kept_neighbours_pairs_in_reading_order():
+    original = words(3, 16).split()
+    edited = " ".join(original[:8] + [w.upper() + "x" for w in original[8:]])  # half the words changed
+    source, test = _rewritten_between_anchors(edited)
+    result = align(source, test)
+    pr = pair_map(result)["/section[2]/paragraph[1]"]
+    assert (pr.test_path, pr.matched_by, pr.moved) == ("/list_item[1]", "sequence", False)
+    # the structural passes alone leave both sides unpaired: the flat floor would have paired them
+    assert partner(align(source, test, WITHOUT_SEQUENCE), "/section[2]/paragraph[1]") is None
+
+
+def test_an_unrelated_clause_between_kept_neighbours_stays_deleted_and_inserted():
+    source, test = _rewritten_between_anchors(words(40, 16))  # no word in common
+    result = align(source, test)
+    assert partner(result, "/section[2]/paragraph[1]") is None
+    assert "/list_item[1]" in result.inserted
+
+
+# -- class 6: a block whose kind changed but whose text did not is the same clause -------------------
+
+
+def test_a_heading_demoted_to_a_plain_line_pairs_with_it_and_is_not_a_move():
+    body = [words(k, 12) for k in range(10, 14)]
+    source = doc(
+        sec(h("Intro", level=1), p(body[0])),
+        sec(h("Right to opt out", level=1), p(body[1]), p(body[2])),
+        sec(h("Contact", level=1), p(body[3])),
+    )
+    test = doc(
+        sec(h("Intro", level=1), p(body[0]), p("Right to opt out"), p(body[1]), p(body[2])),
+        sec(h("Contact", level=1), p(body[3])),
+    )
+    result = align(source, test)
+    pr = pair_map(result)["/section[2]/heading[1]"]
+    assert (pr.test_path, pr.matched_by, pr.moved) == ("/section[1]/paragraph[2]", "sequence", False)
+    assert not result.moves()
+
+
+def test_a_heading_does_not_pair_with_a_paragraph_of_other_words():
+    source = doc(sec(h("Intro"), p(words(20, 10))), sec(h("Data retention rules"), p(words(21, 10))))
+    test = doc(sec(h("Intro"), p(words(20, 10)), p("Retention of accounts is limited"), p(words(21, 10))))
+    assert partner(align(source, test), "/section[2]/heading[1]") is None
+
+
+# -- class 4: a label must not outvote a much better text match --------------------------------------
+
+
+def test_a_new_clause_inserted_before_an_edited_one_takes_the_number_not_the_pair():
+    old_82 = words(30, 20)
+    new_83 = old_82 + " promptly"
+    # the new 8.2 is drafted from the old one (its first half, then new words): the labels agree and
+    # the texts reach the label pass's floor, while the edited old clause reads 0.97 against new 8.3
+    lookalike = " ".join(old_82.split()[:11] + words(32, 9).split())
+    source = doc(sec(h("Term", "8"), li(words(31, 20), "8.1"), li(old_82, "8.2")))
+    test = doc(sec(h("Term", "8"), li(words(31, 20), "8.1"), li(lookalike, "8.2"), li(new_83, "8.3")))
+    result = align(source, test)
+    pr = pair_map(result)["/section[1]/list_item[2]"]
+    assert (pr.test_path, pr.renumbered) == ("/section[1]/list_item[3]", True)
+    assert "/section[1]/list_item[2]" in result.inserted
+
+
+def test_a_label_pair_stands_when_no_other_block_reads_much_closer():
+    source = doc(sec(h("Term", "8"), li(words(33, 20), "8.2"), li(words(34, 20), "8.3")))
+    edited = " ".join(words(33, 20).split()[:14] + ["changed"] * 6)
+    test = doc(sec(h("Term", "8"), li(edited, "8.2"), li(words(34, 20), "8.3")))
+    assert partner(align(source, test), "/section[1]/list_item[1]") == "/section[1]/list_item[1]"
+
+
+# -- class 1: byte-identical copies pair in reading order ---------------------------------------------
+
+
+def reworded(seed: int) -> str:
+    kept = words(seed, 10).split()[:7]
+    return " ".join([*kept, "entirely", "new", "wording"])
+
+
+def test_repeated_boilerplate_pairs_in_reading_order_not_across_the_document():
+    notice = "If you reside outside of the Designated Countries:"
+    source = doc(
+        sec(
+            h("Controllers"),
+            p(notice),
+            p(words(40, 10)),
+            p(words(39, 10)),
+            p(words(41, 10)),
+            p(notice),
+            p(words(42, 10)),
+        )
+    )
+    test = doc(
+        sec(
+            h("Controllers"),
+            *(p(words(k, 10)) for k in range(43, 47)),  # four new paragraphs push the copies down
+            p(notice + " Automattic Inc."),
+            # every block between the copies reworded, below the copies' own score: no anchor
+            p(reworded(40)),
+            p(reworded(39)),
+            p(reworded(41)),
+            p(notice + " WooCommerce, Inc."),
+            p(reworded(42)),
+        )
+    )
+    result = align(source, test)
+    assert partner(result, "/section[1]/paragraph[1]") == "/section[1]/paragraph[5]"
+    assert partner(result, "/section[1]/paragraph[5]") == "/section[1]/paragraph[9]"
+    assert not result.moves()
+
+
+# -- class 5: table rows pair by content, not by rank ------------------------------------------------
+
+
+def test_reordered_and_edited_table_rows_pair_by_content():
+    source = doc(
+        sec(
+            h("Fees"),
+            table(
+                row("Item", "Price", "Notes"),
+                row("Basic plan", "10", "monthly billing only"),
+                row("Pro plan", "20", "monthly or yearly billing"),
+                row("Team plan", "50", "per seat, yearly billing"),
+                row("Enterprise", "100", "negotiated contract terms"),
+            ),
+        )
+    )
+    test = doc(
+        sec(
+            h("Fees"),
+            table(
+                row("Item", "Price", "Notes"),
+                row("Enterprise", "120", "negotiated contract terms"),
+                row("Basic plan", "10", "monthly billing only"),
+                row("Team plan", "55", "per seat, yearly billing"),
+                row("Pro plan", "25", "monthly or yearly billing"),
+            ),
+        )
+    )
+    result = align(source, test)
+    rows = {k: partner(result, f"/section[1]/table[1]/row[{k}]") for k in range(1, 6)}
+    assert rows == {
+        1: "/section[1]/table[1]/row[1]",
+        2: "/section[1]/table[1]/row[3]",
+        3: "/section[1]/table[1]/row[5]",
+        4: "/section[1]/table[1]/row[4]",
+        5: "/section[1]/table[1]/row[2]",
+    }
+    # by rank (the positional zip) the Pro plan row would have paired with the Team plan row
+    by_rank = align(source, test, AlignmentConfig(table_fuzzy=False))
+    assert partner(by_rank, "/section[1]/table[1]/row[3]") == "/section[1]/table[1]/row[4]"
+
+
+# -- case: an all-capitals clause re-set in sentence case keeps its words ----------------------------
+
+
+def test_a_clause_re_set_from_capitals_to_sentence_case_pairs():
+    text = "the licensor offers the work as is and makes no representations or warranties of any kind"
+    source = doc(sec(h("Disclaimer", "5"), p(text.upper()), p(words(50, 12))))
+    test = doc(sec(h("Disclaimer", "5"), p(text.capitalize() + "."), p(words(50, 12))))
+    pr = pair_map(align(source, test))["/section[1]/paragraph[1]"]
+    assert pr.test_path == "/section[1]/paragraph[1]" and pr.matched_by in ("fuzzy", "positional")
+    assert pr.confidence >= 0.9
