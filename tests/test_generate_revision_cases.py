@@ -100,6 +100,21 @@ def test_rename_heading_rewords_one_heading_only(boilerplate: Document) -> None:
     assert set(kinds(rows)) == {"same"}
 
 
+def test_section_rewrite_renames_a_moved_section_and_rewords_half_its_blocks(small: Document) -> None:
+    doc = small.clone()
+    rng = Random(5)
+    assert OPERATORS["section_rewrite"](doc, rng, "partial") is None  # nothing has moved yet
+    assert OPERATORS["section_move"](doc, rng, "section") is not None
+    record = OPERATORS["section_rewrite"](doc, rng, "partial")
+    assert record is not None
+    heading = record.detail["heading"]
+    assert heading in doc.section_moves and record.detail["before"] != record.detail["after"]
+    rows = build_rows(_side(small, "source")[1], _side(doc, "test")[1])
+    changed = [r for r in rows["correspondences"] if r["source_digest"] != r["test_digest"]]
+    assert len(changed) >= 1 + record.detail["edited"] >= 2
+    assert "move" in kinds(rows) and not rows["inserted"] and not rows["deleted"]
+
+
 @pytest.mark.parametrize("style", ["word_substitute", "sentence_insert"])
 def test_insert_before_edit_takes_the_number_and_the_old_clause_is_edited_and_renumbered(
     small: Document, style: str
@@ -122,6 +137,15 @@ def test_row_reorder_is_one_row_move_with_its_cells_unchanged(tables: Document) 
     moves = [r for r in rows["correspondences"] if r["kind"] == "move"]
     assert [m["test"] for m in moves] == [row.address]
     assert all(r["source_digest"] == r["test_digest"] for r in rows["correspondences"])
+
+
+def test_row_reorder_with_an_edit_changes_one_cell_of_the_moved_row(tables: Document) -> None:
+    detail, _doc, rows, sides = mutate(tables, "row_reorder", "distant_edit")
+    row = sides["test"].blocks[detail["row"]]
+    changed = [r for r in rows["correspondences"] if r["source_digest"] != r["test_digest"]]
+    edited = sides["test"].blocks[detail["edited_cell"]]
+    assert sorted(r["test"] for r in changed) == sorted([row.address, edited.address])
+    assert [r["test"] for r in rows["correspondences"] if r["kind"] == "move"] == [row.address]
 
 
 def test_the_new_plans_are_defined_but_not_enabled_yet() -> None:

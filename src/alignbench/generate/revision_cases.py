@@ -13,18 +13,20 @@ otherwise is rolled back, never mislabelled.
 - ``promote_line`` (class 6): a short plain line becomes a heading of a new sub-section holding the
   blocks after it, up to the next section: the reverse, again with no move.
 - ``rename_heading`` (class 2): a heading reworded ("Cross-border data transfers" becomes
-  "International data transfers"), so a renamed section must be found by its content.
+  "International data transfers"), so a renamed section must be found by its content;
+  ``section_rewrite``: a section that moved is renamed and half of its text blocks reworded.
 - ``insert_before_edit`` (class 4): a new clause inserted in front of a clause of a numbered run,
   taking its number, and the displaced clause reworded: the old 8.2 (edited, now 8.3) must pair by
   its text, not with the new 8.2 by its label.
-- ``row_reorder`` (class 5): a table body row moved two or more rows away, its cells unchanged: rows
-  pair by content, not by position.
+- ``row_reorder`` (class 5): a table body row moved two or more rows away (``distant_edit``: and one
+  of its cells edited): rows pair by content, not by position.
 """
 
 from __future__ import annotations
 
 from random import Random
 
+from alignbench.generate import banks
 from alignbench.generate.model import Document, Unit
 from alignbench.generate.operator_kit import (
     Record,
@@ -35,7 +37,7 @@ from alignbench.generate.operator_kit import (
     _runs,
     _shift,
 )
-from alignbench.generate.text_edits import _clip, edit_text
+from alignbench.generate.text_edits import _clip, _edit_number_pair, _edit_word_substitute, edit_text
 
 PROMOTE_MAX_WORDS = 6  # a line that reads as a title, not a sentence
 # Heading rewordings: (word as written, its replacement). Ordered; the first that occurs is used.
@@ -194,6 +196,47 @@ def rename_heading(doc: Document, rng: Random, style: str = "reword") -> Record 
     )
 
 
+def _reword_block(unit: Unit, rng: Random, style: str) -> None:
+    """Edit one block's text in ``style`` (edit_text's), or add a sentence when the style finds nothing."""
+    probe = Document(Unit("probe", "document", children=[Unit("probe-1", unit.kind, None, unit.text)]))
+    if edit_text(probe, rng, style) is None:
+        unit.text = unit.text + " " + _new_sentence(rng)
+    else:
+        unit.text = probe.root.children[0].text
+
+
+def section_rewrite(doc: Document, rng: Random, style: str = "partial") -> Record | None:
+    """A section that moved is renamed and about half of its own text blocks reworded: the section
+    must be found by what is left of its content, not by its place or its title."""
+    moved = set(doc.section_moves)
+    sections = [
+        unit
+        for _p, _i, unit in _entries(doc, ("section",))
+        if unit.children and unit.children[0].uid in moved and unit.children[0].uid not in doc.locked
+    ]
+    if not sections:
+        return None
+    section = rng.choice(sections)
+    heading = section.children[0]
+    before = " ".join(heading.text.split())
+    if before:
+        heading.text = _reworded(before, rng)
+    blocks = [c for c in section.children[1:] if c.kind in ("paragraph", "list_item") and c.words >= 8]
+    chosen = sorted(rng.sample(range(len(blocks)), (len(blocks) + 1) // 2)) if blocks else []
+    for k in chosen:
+        _reword_block(blocks[k], rng, rng.choice(("word_substitute", "sentence_insert")))
+    return Record(
+        "section_rewrite",
+        style,
+        {
+            "heading": heading.uid,
+            "before": _clip(before),
+            "after": _clip(heading.text),
+            "edited": len(chosen),
+        },
+    )
+
+
 def insert_before_edit(doc: Document, rng: Random, style: str = "word_substitute") -> Record | None:
     """A new clause takes the number of a clause it is inserted before; that clause is reworded (its
     ``style`` is the edit_text style) and renumbered with the rest of its run."""
@@ -211,12 +254,7 @@ def insert_before_edit(doc: Document, rng: Random, style: str = "word_substitute
     displaced = parent.children[k]
     label = displaced.label
     _shift(parent, k, end, +1)
-    text = displaced.text
-    probe = Document(Unit("probe", "document", children=[Unit("probe-1", displaced.kind, None, text)]))
-    if edit_text(probe, rng, style) is None:
-        displaced.text = text + " " + _new_sentence(rng)
-    else:
-        displaced.text = probe.root.children[0].text
+    _reword_block(displaced, rng, style)
     new = Unit(doc.new_uid(), displaced.kind, label, _new_sentence(rng), displaced.level, {})
     parent.children.insert(k, new)
     cited = _cite_changes(doc, before, skip=(new.uid, displaced.uid))
@@ -228,7 +266,8 @@ def insert_before_edit(doc: Document, rng: Random, style: str = "word_substitute
 
 
 def row_reorder(doc: Document, rng: Random, style: str = "distant") -> Record | None:
-    """A table body row moved at least two rows away; header rows stay first."""
+    """A table body row moved at least two rows away, header rows staying first; with
+    ``distant_edit`` one of its cells is also edited, so only its other cells can find it."""
     choices = []
     for _p, _i, table in _entries(doc, ("table",)):
         body = [
@@ -249,13 +288,25 @@ def row_reorder(doc: Document, rng: Random, style: str = "distant") -> Record | 
     for slot, moved in zip(body, rows, strict=True):
         table.children[slot] = moved
     doc.moved.append(row.uid)
-    return Record("row_reorder", style, {"row": row.uid, "from": a + 1, "to": b + 1})
+    edited = None
+    if style == "distant_edit":
+        cells = [cell for cell in row.children if cell.text.strip()]
+        if not cells:
+            return None
+        cell = rng.choice(cells)
+        old = cell.text
+        new = _edit_number_pair(old, rng) or _edit_word_substitute(old, rng)
+        if new is None or new == old:
+            new = rng.choice([word for word in banks.CELL_WORDS if word != old])
+        cell.text, edited = new, cell.uid
+    return Record("row_reorder", style, {"row": row.uid, "from": a + 1, "to": b + 1, "edited_cell": edited})
 
 
 REVISION_OPERATORS = {
     "demote_heading": demote_heading,
     "promote_line": promote_line,
     "rename_heading": rename_heading,
+    "section_rewrite": section_rewrite,
     "insert_before_edit": insert_before_edit,
     "row_reorder": row_reorder,
 }
@@ -264,5 +315,6 @@ REVISION_STYLES: dict[str, tuple[str, ...]] = {
     "promote_line": ("heading",),
     "rename_heading": ("reword",),
     "insert_before_edit": ("word_substitute", "sentence_insert"),
-    "row_reorder": ("distant",),
+    "section_rewrite": ("partial",),
+    "row_reorder": ("distant", "distant_edit"),
 }
