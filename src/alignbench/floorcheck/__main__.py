@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from alignbench.alignment.config import BACKENDS
 from alignbench.errors import AlignbenchError
 from alignbench.floorcheck.consistency import Violation
+from alignbench.floorcheck.run import DEFAULT_BACKEND
 from alignbench.tiers import TIERS
 
 DEFAULT_WILD = Path("external/pga")
@@ -30,7 +32,9 @@ def format_counts(title: str, violations: list[Violation]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m alignbench.floorcheck", description=__doc__)
     parser.add_argument("--tier", action="append", choices=TIERS, help="a tier (repeatable; default all)")
-    parser.add_argument("--backend", choices=("difflib", "rapidfuzz"), default="rapidfuzz")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, default=DEFAULT_BACKEND, help="the engine's similarity backend"
+    )
     parser.add_argument("--show", type=int, default=10, help="print the first N violations (default 10)")
     parser.add_argument("--json", type=Path, default=None, help="write every violation to this JSON file")
     parser.add_argument("--wild", action="store_true", help="the wild run's pairs instead (docs/WILD.md)")

@@ -15,7 +15,7 @@ from typing import Any
 from alignbench.errors import AlignbenchError
 from alignbench.floorcheck.consistency import Violation, check_pair
 
-DEFAULT_BACKEND = "rapidfuzz"
+DEFAULT_BACKEND = "auto"  # the engine's own choice of similarity backend (alignment.config.BACKENDS)
 
 
 @dataclass(frozen=True)
