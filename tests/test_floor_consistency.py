@@ -227,9 +227,17 @@ def test_params_yaml_holds_the_threshold():
     assert read_settings(REPO).min_similarity == THRESHOLD
 
 
-def test_the_command_refuses_a_negative_count(capsys):
+def test_the_command_refuses_a_negative_count_and_a_threshold_outside_0_to_1(capsys):
     assert main(["--show", "-1", "--root", str(REPO)]) == 2
     assert "--show and --limit" in capsys.readouterr().err
+    assert main(["--min-similarity", "1.5", "--root", str(REPO)]) == 2
+    assert "--min-similarity 1.5: give a number from 0 to 1" in capsys.readouterr().err
+
+
+def test_the_command_on_a_missing_wild_import_is_one_line(capsys, tmp_path):
+    assert main(["--wild", "--dest", str(tmp_path / "none"), "--root", str(REPO)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no imported history" in err
 
 
 # Today's engine (before the issue 29 passes) falls below the floor on these tiers, with either backend

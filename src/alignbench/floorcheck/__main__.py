@@ -1,5 +1,6 @@
 """``python -m alignbench.floorcheck [--tier T]... [--backend B] [--show N] [--json OUT]``, and
-``--wild [--dest external/pga] [--limit N]`` for the wild run's pairs (development only).
+``--wild [--dest external/pga] [--limit N]`` for the wild run's pairs (development only);
+``--min-similarity X`` explores another threshold than params.yaml's.
 
 Prints the violation count per tier (or for the wild sample), the counts by kind, and the first
 ``--show`` violations. Exit 0 when there are none, 1 when there are, 2 for a usage or input error.
@@ -42,18 +43,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="wild: at most N pairs, spread evenly")
     parser.add_argument("--workers", type=int, default=None, help="wild: fork N workers")
     parser.add_argument("--root", type=Path, default=Path("."), help="the repository (default .)")
+    parser.add_argument(
+        "--min-similarity", type=float, default=None, help="explore another threshold than params.yaml's"
+    )
     args = parser.parse_args(argv)
     try:
         if args.show < 0 or (args.limit is not None and args.limit < 0):
             raise AlignbenchError("--show and --limit take a number, 0 or more")
-        from alignbench.floorcheck.run import check_tiers, check_wild
+        if args.min_similarity is not None and not 0.0 <= args.min_similarity <= 1.0:
+            raise AlignbenchError(f"--min-similarity {args.min_similarity}: give a number from 0 to 1")
+        from alignbench.floorcheck.run import Settings, check_tiers, check_wild, read_settings
 
+        settings = read_settings(args.root)
+        if args.min_similarity is not None:
+            settings = Settings(args.min_similarity, settings.align)
         if args.wild:
             setting = f"fork:{args.workers}" if args.workers else None
-            run, found = check_wild(args.root, args.dest, args.limit, args.backend, setting)
+            run, found = check_wild(args.root, args.dest, args.limit, args.backend, setting, settings)
             groups = {f"wild ({run} pairs)": found}
         else:
-            groups = check_tiers(args.root, args.tier or TIERS, args.backend)
+            groups = check_tiers(args.root, args.tier or TIERS, args.backend, settings)
         everything = [v for title in groups for v in groups[title]]
         for title in groups:
             print(format_counts(title, groups[title]))

@@ -100,13 +100,14 @@ def check_wild(
     limit: int | None = None,
     backend: str = DEFAULT_BACKEND,
     setting: str | None = None,
+    settings: Settings | None = None,
 ) -> tuple[int, list[Violation]]:
     """The wild run's pairs (docs/WILD.md; development only, never a test): pairs run, violations."""
     from alignbench.fanout import map_pairs
     from alignbench.wild.history import consecutive_pairs, load_index
     from alignbench.wild.run import sample
 
-    settings = read_settings(root)
+    settings = settings or read_settings(root)
     chosen = sample(consecutive_pairs(load_index(dest)), limit)
     jobs = [
         WildJob(
