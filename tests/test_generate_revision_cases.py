@@ -115,7 +115,7 @@ def test_section_rewrite_renames_a_moved_section_and_rewords_half_its_blocks(sma
     assert "move" in kinds(rows) and not rows["inserted"] and not rows["deleted"]
 
 
-@pytest.mark.parametrize("style", ["word_substitute", "sentence_insert"])
+@pytest.mark.parametrize("style", ["word_substitute", "sentence_insert", "lookalike"])
 def test_insert_before_edit_takes_the_number_and_the_old_clause_is_edited_and_renumbered(
     small: Document, style: str
 ) -> None:
@@ -128,6 +128,18 @@ def test_insert_before_edit_takes_the_number_and_the_old_clause_is_edited_and_re
     assert row["kind"] == "renumber"
     assert row["source_digest"] != row["test_digest"]
     assert not rows["deleted"]
+
+
+def test_a_lookalike_insert_shares_the_opening_words_of_the_clause_it_displaces(small: Document) -> None:
+    """Class 4: the new clause's label and half its words point at the old clause; the old clause's
+    text, reworded, points at its new place."""
+    base_texts = {u.uid: " ".join(u.text.split()) for _, u in small.walk()}
+    detail, doc, _rows, _sides = mutate(small, "insert_before_edit", "lookalike")
+    units = doc.index()
+    new_text = " ".join(units[detail["unit"]][1].text.split())
+    old_words = base_texts[detail["displaced"]].split()
+    assert new_text.startswith(" ".join(old_words[: len(old_words) // 2]) + " ")
+    assert new_text != base_texts[detail["displaced"]]
 
 
 def test_row_reorder_is_one_row_move_with_its_cells_unchanged(tables: Document) -> None:

@@ -239,7 +239,9 @@ def section_rewrite(doc: Document, rng: Random, style: str = "partial") -> Recor
 
 def insert_before_edit(doc: Document, rng: Random, style: str = "word_substitute") -> Record | None:
     """A new clause takes the number of a clause it is inserted before; that clause is reworded (its
-    ``style`` is the edit_text style) and renumbered with the rest of its run."""
+    ``style`` is the edit_text style) and renumbered with the rest of its run. With ``lookalike`` the
+    new clause is drafted from the old one (its first half, then a new sentence), so the label's pull
+    toward it is backed by some text, while the reworded old clause still matches far better."""
     locked = set(doc.locked) | set(doc.moved)
     choices = [
         (parent, end, k)
@@ -254,8 +256,13 @@ def insert_before_edit(doc: Document, rng: Random, style: str = "word_substitute
     displaced = parent.children[k]
     label = displaced.label
     _shift(parent, k, end, +1)
-    _reword_block(displaced, rng, style)
-    new = Unit(doc.new_uid(), displaced.kind, label, _new_sentence(rng), displaced.level, {})
+    original = " ".join(displaced.text.split())
+    _reword_block(displaced, rng, "word_substitute" if style == "lookalike" else style)
+    text = _new_sentence(rng)
+    if style == "lookalike":  # drafted from the clause it precedes: its first half, then new words
+        words = original.split()
+        text = " ".join(words[: len(words) // 2]) + " " + text
+    new = Unit(doc.new_uid(), displaced.kind, label, text, displaced.level, {})
     parent.children.insert(k, new)
     cited = _cite_changes(doc, before, skip=(new.uid, displaced.uid))
     return Record(
@@ -314,7 +321,7 @@ REVISION_STYLES: dict[str, tuple[str, ...]] = {
     "demote_heading": ("plain",),
     "promote_line": ("heading",),
     "rename_heading": ("reword",),
-    "insert_before_edit": ("word_substitute", "sentence_insert"),
+    "insert_before_edit": ("word_substitute", "sentence_insert", "lookalike"),
     "section_rewrite": ("partial",),
     "row_reorder": ("distant", "distant_edit"),
 }
