@@ -1,4 +1,5 @@
-"""Every operator a plan may name: the base set and the hard cases of issue #14, in one registry."""
+"""Every operator a plan may name: the base set, the hard cases of issue #14 and the revision cases of
+issue #29, in one registry."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ from alignbench.generate.model import Document
 from alignbench.generate.operators import OPERATORS as BASE_OPERATORS
 from alignbench.generate.operators import STYLES as BASE_STYLES
 from alignbench.generate.operators import Record
+from alignbench.generate.revision_cases import REVISION_OPERATORS, REVISION_STYLES
 
-OPERATORS: dict[str, Callable[[Document, Random, str], Record | None]] = {**BASE_OPERATORS, **HARD_OPERATORS}
-STYLES: dict[str, tuple[str, ...]] = {**BASE_STYLES, **HARD_STYLES}
+OPERATORS: dict[str, Callable[[Document, Random, str], Record | None]] = {
+    **BASE_OPERATORS,
+    **HARD_OPERATORS,
+    **REVISION_OPERATORS,
+}
+STYLES: dict[str, tuple[str, ...]] = {**BASE_STYLES, **HARD_STYLES, **REVISION_STYLES}

@@ -50,6 +50,9 @@ class Document:
     splits: list[tuple[list[str], list[str]]] = field(default_factory=list)  # (source ids, test ids)
     merges: list[tuple[list[str], list[str]]] = field(default_factory=list)
     locked: list[str] = field(default_factory=list)  # split/merge products: no further operator
+    # units whose parent changed while their place in reading order did not (a heading demoted to a
+    # line, a line promoted to a heading: issue 29's format-only revisions)
+    reparented: list[str] = field(default_factory=list)
 
     def new_uid(self) -> str:
         uid = f"n{self.next_new:04d}"

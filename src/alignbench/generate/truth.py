@@ -45,6 +45,7 @@ def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
     split_products = {uid for _, outs in test.doc.splits + test.doc.merges for uid in outs}
     moved = set(test.doc.moved) | set(test.doc.section_moves)
     section_moves = set(test.doc.section_moves)
+    reparented = set(test.doc.reparented)
 
     correspondences: list[dict[str, Any]] = []
     deleted: list[dict[str, Any]] = []
@@ -65,7 +66,7 @@ def build_rows(source: Side, test: Side) -> dict[str, list[dict[str, Any]]]:
             )
             continue
         t_block = test.blocks[uid]
-        if uid not in moved and src_parent[uid] != test_parent[uid]:
+        if uid not in moved and uid not in reparented and src_parent[uid] != test_parent[uid]:
             raise AssertionError(f"unit {uid} changed parent without a recorded move")
         row: dict[str, Any] = {
             "id": row_id("c", s_block.address, t_block.address),
