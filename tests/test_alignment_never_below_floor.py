@@ -71,8 +71,32 @@ def test_a_heading_demoted_to_a_plain_line_pairs_with_it_and_is_not_a_move():
     )
     result = align(source, test)
     pr = pair_map(result)["/section[2]/heading[1]"]
-    assert (pr.test_path, pr.matched_by, pr.moved) == ("/section[1]/paragraph[2]", "sequence", False)
+    # unique in both documents, the move pass's cross-kind stage pairs it; the sequence pass would too
+    assert (pr.test_path, pr.matched_by, pr.moved) == ("/section[1]/paragraph[2]", "move", False)
     assert not result.moves()
+    alone = AlignmentConfig(passes=("exact", "label", "structural", "fuzzy", "positional", "sequence"))
+    pr = pair_map(align(source, test, alone))["/section[2]/heading[1]"]
+    assert (pr.test_path, pr.matched_by, pr.moved) == ("/section[1]/paragraph[2]", "sequence", False)
+
+
+def test_a_demoted_heading_that_also_moved_pairs_when_its_text_is_unique():
+    body = [words(k, 12) for k in range(14, 18)]
+    source = doc(
+        sec(h("Requests in civil cases", level=1), p(body[0])),
+        sec(h("Emergencies", level=1), p(body[1]), p(body[2])),
+    )
+    test = doc(
+        sec(h("Emergencies", level=1), p(body[1]), p(body[2]), p("Requests in civil cases"), p(body[0])),
+    )
+    pr = pair_map(align(source, test))["/section[1]/heading[1]"]
+    assert (pr.test_path, pr.matched_by) == ("/section[1]/paragraph[3]", "move")
+
+
+def test_a_demoted_heading_whose_words_recur_is_not_paired_across_kinds_by_the_move_pass():
+    source = doc(sec(h("Definitions"), p(words(60, 12))), sec(h("Other"), p(words(61, 12))))
+    test = doc(sec(h("Other"), p(words(61, 12)), p("Definitions"), p(words(60, 12)), p("Definitions")))
+    pr = pair_map(align(source, test)).get("/section[1]/heading[1]")
+    assert pr is None or pr.matched_by != "move"
 
 
 def test_a_heading_does_not_pair_with_a_paragraph_of_other_words():

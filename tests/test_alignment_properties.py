@@ -60,8 +60,8 @@ def assert_one_to_one_and_total_and_within_kind_classes(
     for pr in result.pairs:
         classes = {KIND_CLASS[src_kinds[pr.source_path]], KIND_CLASS[tst_kinds[pr.test_path]]}
         # One kind class, except a heading with a paragraph or list item of its words: only the
-        # sequence pass pairs across (issue #29: a block whose kind changed is the same clause).
-        assert len(classes) == 1 or (classes == text_classes and pr.matched_by == "sequence")
+        # sequence and move passes pair across (issue #29: a block whose kind changed is the same clause).
+        assert len(classes) == 1 or (classes == text_classes and pr.matched_by in ("sequence", "move"))
         assert 0.0 <= pr.confidence <= 1.0
     assert result.pairs[0].source_path == "/" and result.pairs[0].matched_by == "root"
     assert sum(result.to_dict()["pass_counts"].values()) == len(result.pairs)

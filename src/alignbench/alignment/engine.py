@@ -12,7 +12,8 @@ Two extensions of seed 001, each measured on the benchmark (see the module docst
 
 Issue #29 ("never below a flat diff") adds four rules, each where its reason is written down:
 - byte-identical copies pair in reading order: fuzzy candidates of equal score are ranked by the
-  copies' rank among themselves before nearness (:func:`twin_ranks`);
+  copies' rank among themselves before nearness, and a near match never takes a block whose
+  byte-identical, unique partner waits elsewhere (:mod:`alignbench.alignment.twins`);
 - a label agreement does not beat a much better text match (:meth:`Walk._outvoted_by_text`);
 - the rows of a table pair by content, not by rank (:mod:`alignbench.alignment.rows`);
 - last, the text blocks still unpaired on both sides are aligned in reading order between anchors,
@@ -44,23 +45,9 @@ from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.order import OrderGuard, nearest_order_preserving
 from alignbench.alignment.rows import rows_by_content
 from alignbench.alignment.similarity import PairMemo, Similarity
+from alignbench.alignment.twins import ExactElsewhere, twin_ranks
 
 Gap = tuple[list[int], list[int]]
-
-
-def twin_ranks(keys: list[str | None], blocks: list[int]) -> dict[int, int]:
-    """Each block whose key another of ``blocks`` shares, with its rank among them in document order.
-
-    Byte-identical copies (boilerplate under many headings, issue #29 class 1) score alike against any
-    partner, so nearness alone pairs a later copy with an earlier partner and strands the earlier one
-    across it. Ranked among themselves, the k-th copy on one side prefers the k-th on the other: the
-    copies pair in reading order."""
-    seen: dict[str, list[int]] = {}
-    for b in blocks:
-        key = keys[b]
-        if key is not None:
-            seen.setdefault(key, []).append(b)
-    return {b: k for group in seen.values() if len(group) > 1 for k, b in enumerate(group)}
 
 
 class Walk:
@@ -101,6 +88,7 @@ class Walk:
             fuzzy |= {CLASS_TABLE, CLASS_ROW}
         self.fuzzy_classes = tuple(sorted(fuzzy))  # the order fuzzy visits them in
         self.rows_by_content = config.table_fuzzy and config.enabled("fuzzy")
+        self.exact_elsewhere = ExactElsewhere(self)
         # Structural pairs keyless containers (key None: no text key, heading or cells) on both sides; a
         # document pair without them on one side (the root aside) leaves it nothing to do in any group.
         self.keyless = None in src.key[1:] and None in tst.key[1:]
@@ -294,6 +282,7 @@ class Walk:
         src, tst, sim = self.src, self.tst, self.sim
         floor = self.config.fuzzy_min_similarity
         window = self.config.fuzzy_window
+        elsewhere = self.exact_elsewhere
         for gs, gt in gaps:
             candidates: list[tuple[float, int, int, int]] = []
             for cls in self.fuzzy_classes:
@@ -307,7 +296,7 @@ class Walk:
                         if not sim.charge():
                             break
                         score = self.similarity(s, t, floor)
-                        if score is not None:
+                        if score is not None and (score == 1.0 or not elsewhere.vetoes(s, t)):
                             # Twins first by their rank among themselves, then by nearness (class 1).
                             apart = abs(twin_s.get(s, 0) - twin_t.get(t, 0)) << 32
                             candidates.append((-score, apart | self.nearness(s, t), s, t))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alignbench.alignment.flat import unmatched
+from alignbench.alignment.flat import CLASS_HEADING, unmatched
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
+    from alignbench.alignment.flat import FlatDocument
 
 _EPSILON = 1e-9  # scores are ratios of small integers; keep 0.9 - 0.8 >= 0.1 true
 
@@ -29,7 +30,44 @@ def _candidates(walk: Walk, side: str, min_tokens: int | None = None) -> list[in
 def move_pass(walk: Walk) -> int:
     """Pair leftovers globally; every pair goes back on the descent queue. Returns the pair count."""
     made = _exact_stage(walk)
+    made += _cross_kind_stage(walk)
     return made + _fuzzy_stage(walk)
+
+
+def _cross_kind_stage(walk: Walk) -> int:
+    """A heading and a paragraph or list item of the same words, each the only block with that text in
+    its whole document, pair (issue #29 class 6: a heading demoted to a plain line, or a bold line
+    promoted to a heading, that also changed place). Within one kind class the exact stage already did
+    this; across the heading/text divide only whole-document uniqueness is safe, since short titles
+    ("Definitions") recur."""
+    src, tst = walk.src, walk.tst
+    kinds = walk.config.move_kinds
+    if "heading" not in kinds or not ({"paragraph", "list_item"} & set(kinds)):
+        return 0
+    whole_s, whole_t = _texts_anywhere(src), _texts_anywhere(tst)
+    tests: dict[tuple[bool, str], int] = {}
+    for t in _candidates(walk, "test", min_tokens=1):
+        tests[(tst.cls[t] == CLASS_HEADING, tst.text[t])] = t
+    made = 0
+    for s in _candidates(walk, "source", min_tokens=1):
+        text = src.text[s]
+        t = tests.get((src.cls[s] != CLASS_HEADING, text))
+        if t is None or whole_s.get(text) != 1 or whole_t.get(text) != 1 or walk.t2s[t] != -1:
+            continue
+        if not walk.sim.charge():
+            break
+        walk.pair(s, t, "move", 1.0)
+        made += 1
+    return made
+
+
+def _texts_anywhere(doc: FlatDocument) -> dict[str, int]:
+    """Text -> how many blocks of the whole document carry it, whatever their kind."""
+    counts: dict[str, int] = {}
+    for text in doc.text[1:]:
+        if text:
+            counts[text] = counts.get(text, 0) + 1
+    return counts
 
 
 def _text_counts(walk: Walk, side: str) -> dict[tuple[int, str], int]:

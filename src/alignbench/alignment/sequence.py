@@ -9,7 +9,7 @@ still unpaired are aligned the flat way: the paired text blocks whose order both
 longest increasing chain) are anchors; between two consecutive anchors, the unpaired blocks of each
 side are aligned as two sequences, maximising the summed similarity of order-preserving pairs that
 clear ``sequence_min_similarity`` (a paragraph with a heading only at ``move_min_similarity``: the
-same words in another kind, not a guess).
+same words in another kind, not a guess; a label-only heading only with one of the same label).
 
 Every pair it makes keeps reading order with its anchors, so none is a move; pairs whose parents
 differ are reparented, as the move rule says.
@@ -24,6 +24,7 @@ from alignbench.alignment.lis import lis_indices
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
+    from alignbench.alignment.flat import FlatDocument
 
 _TEXT_CLASSES = (CLASS_HEADING, CLASS_TEXT)
 # Cells of the alignment grid a gap may fill: a gap larger than this on both sides is aligned inside a
@@ -35,13 +36,12 @@ def sequence_pass(walk: Walk) -> int:
     """Pair the unpaired text blocks between reading-order anchors; returns the pairs made."""
     src, tst = walk.src, walk.tst
     # Most runs leave no unpaired text block on one side or the other: found at C speed, that ends it.
-    if not any(src.cls[i] in _TEXT_CLASSES and src.text[i] for i in unmatched(walk.s2t)) or not any(
-        tst.cls[i] in _TEXT_CLASSES and tst.text[i] for i in unmatched(walk.t2s)
+    if not any(_readable(src, i) for i in unmatched(walk.s2t)) or not any(
+        _readable(tst, i) for i in unmatched(walk.t2s)
     ):
         return 0
-    # A block without words (a label-only heading, "Sec. 501") carries no evidence to pair it by.
-    text_s = [i for i in range(1, len(src)) if src.cls[i] in _TEXT_CLASSES and src.text[i]]
-    text_t = [i for i in range(1, len(tst)) if tst.cls[i] in _TEXT_CLASSES and tst.text[i]]
+    text_s = [i for i in range(1, len(src)) if _readable(src, i)]
+    text_t = [i for i in range(1, len(tst)) if _readable(tst, i)]
     if not text_s or not text_t:
         return 0
     rank_t = {t: k for k, t in enumerate(text_t)}
@@ -61,9 +61,18 @@ def sequence_pass(walk: Walk) -> int:
     return made
 
 
+def _readable(doc: FlatDocument, i: int) -> bool:
+    """A text block with words, or with a label: a block with neither carries nothing to pair it by."""
+    return doc.cls[i] in _TEXT_CLASSES and bool(doc.text[i] or doc.label[i])
+
+
 def _score(walk: Walk, s: int, t: int) -> float | None:
-    """The pair's similarity if it may pair here, else None."""
+    """The pair's similarity if it may pair here, else None. A label-only block ("Sec. 601", its text
+    below it) is read by its label alone: the same label between the same anchors is the same heading."""
     src, tst, config = walk.src, walk.tst, walk.config
+    if not src.text[s] or not tst.text[t]:
+        same = not src.text[s] and not tst.text[t] and src.label[s] == tst.label[t]
+        return 1.0 if same and src.cls[s] == tst.cls[t] else None
     if src.cls[s] == tst.cls[t]:
         return walk.similarity(s, t, config.sequence_min_similarity)
     return walk.sim.bounded(src.tokens(s), tst.tokens(t), s, ~t, config.move_min_similarity)

@@ -1,0 +1,82 @@
+"""Byte-identical text, the strongest evidence there is, kept from being outbid (issue #29, class 1).
+
+Two rules read it:
+- :func:`twin_ranks`: copies of one text within a gap pair in reading order;
+- :class:`ExactElsewhere`: a near match never takes a block whose byte-identical partner, unique in
+  both documents, waits unpaired elsewhere. A wrapper heading inserted above a section ("Copyright
+  Infringement Claims" over "Notification of Copyright Infringement Claims") pairs the outer
+  sections, and the old heading would pair with the new wrapper's at 0.75 while its own text sits
+  one level down; refused here, the move pass's exact stage pairs it with its twin.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT
+
+if TYPE_CHECKING:
+    from alignbench.alignment.engine import Walk
+    from alignbench.alignment.flat import FlatDocument
+
+
+def twin_ranks(keys: list[str | None], blocks: list[int]) -> dict[int, int]:
+    """Each block whose key another of ``blocks`` shares, with its rank among them in document order.
+
+    Byte-identical copies (boilerplate under many headings, issue #29 class 1) score alike against any
+    partner, so nearness alone pairs a later copy with an earlier partner and strands the earlier one
+    across it. Ranked among themselves, the k-th copy on one side prefers the k-th on the other: the
+    copies pair in reading order."""
+    seen: dict[str, list[int]] = {}
+    for b in blocks:
+        key = keys[b]
+        if key is not None:
+            seen.setdefault(key, []).append(b)
+    return {b: k for group in seen.values() if len(group) > 1 for k, b in enumerate(group)}
+
+
+class ExactElsewhere:
+    """Which near-match candidates a unique byte-identical partner elsewhere vetoes.
+
+    Built on first use: the whole-document counts cost one pass over each document's text blocks."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.walk = walk
+        self._twin_of_s: dict[int, int] | None = None
+        self._twin_of_t: dict[int, int] = {}
+
+    def vetoes(self, s: int, t: int) -> bool:
+        """True when ``s`` or ``t`` has a unique identical partner other than the other, still unpaired."""
+        if self._twin_of_s is None:
+            self._build()
+        assert self._twin_of_s is not None
+        walk = self.walk
+        twin = self._twin_of_s.get(s)
+        if twin is not None and twin != t and walk.t2s[twin] == -1:
+            return True
+        twin = self._twin_of_t.get(t)
+        return twin is not None and twin != s and walk.s2t[twin] == -1
+
+    def _build(self) -> None:
+        src, tst = self.walk.src, self.walk.tst
+        once_s, once_t = _unique_texts(src), _unique_texts(tst)
+        self._twin_of_s = {}
+        for key, s in once_s.items():
+            t = once_t.get(key)
+            if t is not None:
+                self._twin_of_s[s] = t
+                self._twin_of_t[t] = s
+
+
+def _unique_texts(doc: FlatDocument) -> dict[tuple[int, str], int]:
+    """(kind class, text) -> the one text block (heading, paragraph, list item) that carries it."""
+    seen: dict[tuple[int, str], int] = {}
+    repeated: set[tuple[int, str]] = set()
+    for i in range(1, len(doc)):
+        if doc.cls[i] in (CLASS_HEADING, CLASS_TEXT) and doc.text[i]:
+            key = (doc.cls[i], doc.text[i])
+            if key in seen:
+                repeated.add(key)
+            else:
+                seen[key] = i
+    return {key: i for key, i in seen.items() if key not in repeated}
