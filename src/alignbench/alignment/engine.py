@@ -351,14 +351,22 @@ class Walk:
         pair those headings, however far the wording drifted ("14 Disclaimer of Warranties" -> "14
         Disclaimers"): the label pass refuses them under ``label_min_similarity``, but inside sections
         that already correspond, the label is the heading's identity. Unlabelled headings are left to
-        the similarity floors - two sections paired wrongly would otherwise drag their names along."""
+        the similarity floors - two sections paired wrongly would otherwise drag their names along -
+        unless the sections' own contents pair them (``fuzzy_min_similarity`` or above, by a pass that
+        reads content): a moved section renamed and renumbered ("6 Confidentiality" -> "1 Confidential
+        Information") keeps its name's place, and its move is then reported once, at its heading."""
         src, tst = self.src, self.tst
         if src.kind[ps] != "section" or tst.kind[pt] != "section":
             return 0
         hs, ht = src.heading_child(ps), tst.heading_child(pt)
         if hs is None or ht is None or self.s2t[hs] != -1 or self.t2s[ht] != -1:
             return 0
-        if not src.label[hs] or src.label[hs] != tst.label[ht]:
+        same_label = bool(src.label[hs]) and src.label[hs] == tst.label[ht]
+        by_content = (
+            self.matched_by[ps] in ("fuzzy", "move", "label")
+            and self.confidence[ps] >= self.config.fuzzy_min_similarity
+        )
+        if not (same_label or by_content):
             return 0
         self.pair(hs, ht, "positional", self.score(hs, ht))
         return 1
