@@ -221,3 +221,66 @@ def test_a_clause_re_set_from_capitals_to_sentence_case_pairs():
     pr = pair_map(align(source, test))["/section[1]/paragraph[1]"]
     assert pr.test_path == "/section[1]/paragraph[1]" and pr.matched_by in ("fuzzy", "positional")
     assert pr.confidence >= 0.9
+
+
+# -- a defined term is a label: a rewritten definition pairs by the term it defines ------------------
+
+
+def test_a_rewritten_definition_pairs_by_the_term_it_defines():
+    source = doc(
+        sec(
+            h("Definitions", "1"),
+            li('"Licensor" means the individual or entity that offers the Work under this License.', "a"),
+            li(
+                '"Work" means the copyrightable work of authorship offered under the terms of this License.',
+                "b",
+            ),
+            li('"You" means an individual or entity exercising rights under this License.', "c"),
+        )
+    )
+    test = doc(
+        sec(
+            h("Definitions", "1"),
+            li('"Adaptation" means a work based upon the Work and other pre-existing works.', "a"),
+            li('"Licensor" means the individual, individuals, entity or entities that offer the Work.', "b"),
+            li(
+                '"Work" means the literary and/or artistic work offered under the terms of this License '
+                "including without limitation any production in the literary or scientific domain.",
+                "c",
+            ),
+            li('"You" means an individual or entity exercising rights under this License.', "d"),
+        )
+    )
+    result = align(source, test)
+    work = pair_map(result)["/section[1]/list_item[2]"]
+    assert (work.test_path, work.matched_by) == ("/section[1]/list_item[3]", "label")
+    assert partner(result, "/section[1]/list_item[1]") == "/section[1]/list_item[2]"
+    assert "/section[1]/list_item[1]" in result.inserted  # Adaptation is new
+
+
+def test_a_term_defined_twice_on_one_side_pairs_by_nothing_but_its_text():
+    source = doc(sec(h("Definitions"), p('"Term" means the period of ' + words(70, 12)), p(words(71, 12))))
+    test = doc(
+        sec(
+            h("Definitions"),
+            p('"Term" means the initial period of ' + words(72, 12)),
+            p('"Term" means, for renewals, ' + words(73, 12)),
+            p(words(71, 12)),
+        )
+    )
+    pr = pair_map(align(source, test)).get("/section[1]/paragraph[1]")
+    assert pr is None or pr.matched_by != "label"
+
+
+def test_defined_term_reads_quoted_and_plain_definitions():
+    from alignbench.alignment.labelpass import defined_term
+
+    assert defined_term('"Work" means the literary work') == "work"
+    assert (
+        defined_term("\u201cConfidential Information\u201d means all information")
+        == "confidential information"
+    )
+    assert defined_term("Adapted Material means material subject to") == "adapted material"
+    assert defined_term("Licensor shall mean the entity") == "licensor"
+    assert defined_term("Section 5 applies to every party") is None
+    assert defined_term("Customer agrees that Supplier means well") is None

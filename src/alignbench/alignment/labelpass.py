@@ -7,16 +7,40 @@ refused when either block has another unpaired partner of its kind class in the 
 fuzzy window, more similar by ``label_text_margin`` and at least ``fuzzy_min_similarity``; the fuzzy
 pass then pairs by text. A label pair already within the margin of 1.0 cannot be outvoted and is not
 checked, so the common case (a renumbered clause whose text barely changed) costs nothing more.
+
+A defined term is a label too. In a definitions list the term names the clause ('"Work" means the
+copyrightable work ...' became '"Work" means the literary and/or artistic work ...', similarity 0.10),
+however the definition was rewritten; a lawyer reads both as "the definition of Work". So, after the
+labels, two unpaired text blocks of one group that define the same term (quoted, or one to four
+capitalised words, followed by "means", "shall mean" or "has the meaning"; case aside), each the only
+block of its side's leftovers defining it, pair - under the same text veto.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
+
+from alignbench.alignment.flat import CLASS_TEXT
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
+    from alignbench.alignment.flat import FlatDocument
 
 Candidate = tuple[float, int, int, int]  # (-score, nearness, source, test)
+
+_QUOTED_TERM = re.compile(r'^[("\u201c\u2018\']+(?P<term>[^"\u201d\u2019\']{1,80}?)["\u201d\u2019\']+\)?,?\s')
+_PLAIN_TERM = re.compile(r"^(?P<term>[A-Z][\w\-]*(?: [A-Z][\w\-]*){0,3}) ")
+_DEFINES = re.compile(r"(?:means|shall mean|has the meaning)\b", re.IGNORECASE)
+
+
+def defined_term(text: str) -> str | None:
+    """The term a definition defines ('"Work" means ...' -> 'work'), case-folded; else None."""
+    for pattern in (_QUOTED_TERM, _PLAIN_TERM):
+        found = pattern.match(text)
+        if found and _DEFINES.match(text, found.end()):
+            return " ".join(found.group("term").split()).casefold()
+    return None
 
 
 def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
@@ -38,13 +62,47 @@ def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
             score = walk.similarity(s, t, floor)
             if score is not None:
                 candidates.append((-score, walk.nearness(s, t), s, t))
+    if candidates:
+        candidates.sort()
+        outvoted = _outvoted_by_text(walk, candidates, left_s, left_t)
+        for neg, _, s, t in candidates:
+            if walk.s2t[s] == -1 and walk.t2s[t] == -1 and (s, t) not in outvoted:
+                walk.pair(s, t, "label", -neg)
+    _defined_terms(walk, left_s, left_t)
+
+
+def _defined_terms(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
+    src, tst = walk.src, walk.tst
+    terms_s = _terms(src, [s for s in left_s if walk.s2t[s] == -1])
+    if not terms_s:
+        return
+    terms_t = _terms(tst, [t for t in left_t if walk.t2s[t] == -1])
+    candidates: list[Candidate] = []
+    for term, s in terms_s.items():
+        t = terms_t.get(term)
+        if t is not None and walk.sim.charge():
+            candidates.append((-walk.score(s, t), walk.nearness(s, t), s, t))
     if not candidates:
         return
     candidates.sort()
     outvoted = _outvoted_by_text(walk, candidates, left_s, left_t)
     for neg, _, s, t in candidates:
-        if walk.s2t[s] == -1 and walk.t2s[t] == -1 and (s, t) not in outvoted:
+        if (s, t) not in outvoted:
             walk.pair(s, t, "label", -neg)
+
+
+def _terms(doc: FlatDocument, blocks: list[int]) -> dict[str, int]:
+    """Term -> the one block of ``blocks`` defining it (terms defined twice are left out)."""
+    found: dict[str, int] = {}
+    twice: list[str] = []
+    for b in blocks:
+        if doc.cls[b] == CLASS_TEXT and (term := defined_term(doc.text[b])) is not None:
+            if term in found:
+                twice.append(term)
+            found[term] = b
+    for term in twice:
+        found.pop(term, None)
+    return found
 
 
 def _outvoted_by_text(
