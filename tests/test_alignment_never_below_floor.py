@@ -284,3 +284,25 @@ def test_defined_term_reads_quoted_and_plain_definitions():
     assert defined_term("Licensor shall mean the entity") == "licensor"
     assert defined_term("Section 5 applies to every party") is None
     assert defined_term("Customer agrees that Supplier means well") is None
+
+
+def test_a_re_lettered_definitions_list_pairs_by_term_not_by_letter():
+    source = doc(
+        sec(
+            h("Definitions", "1"),
+            li('"Licensor" means the individual or entity that offers the Work under this License.', "a"),
+            li('"Work" means the copyrightable work of authorship offered under this License.', "b"),
+        )
+    )
+    test = doc(
+        sec(
+            h("Definitions", "1"),
+            li('"Adaptation" means a work based upon the Work and other pre-existing works.', "a"),
+            li('"Licensor" means the individual, individuals, entity or entities that offer the Work.', "b"),
+            li('"Work" means the literary and/or artistic work offered under the terms of this License.', "c"),
+        )
+    )
+    result = align(source, test)
+    # letter b defined "Work" and now defines "Licensor": the letters must not pair them
+    assert partner(result, "/section[1]/list_item[2]") == "/section[1]/list_item[3]"
+    assert partner(result, "/section[1]/list_item[1]") == "/section[1]/list_item[2]"

@@ -13,7 +13,10 @@ copyrightable work ...' became '"Work" means the literary and/or artistic work .
 however the definition was rewritten; a lawyer reads both as "the definition of Work". So, after the
 labels, two unpaired text blocks of one group that define the same term (quoted, or one to four
 capitalised words, followed by "means", "shall mean" or "has the meaning"; case aside), each the only
-block of its side's leftovers defining it, pair - under the same text veto.
+block of its side's leftovers defining it, pair - under the same text veto. And two definitions of
+different terms never pair by their labels: a definitions list re-lettered when a term was added
+("e" defined "Work" and now defines "Licensor") would otherwise pair every definition with its
+neighbour's.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
             if not sim.charge():
                 break
             score = walk.similarity(s, t, floor)
-            if score is not None:
+            if score is not None and not _defines_another_term(src.text[s], tst.text[t]):
                 candidates.append((-score, walk.nearness(s, t), s, t))
     if candidates:
         candidates.sort()
@@ -69,6 +72,13 @@ def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
             if walk.s2t[s] == -1 and walk.t2s[t] == -1 and (s, t) not in outvoted:
                 walk.pair(s, t, "label", -neg)
     _defined_terms(walk, left_s, left_t)
+
+
+def _defines_another_term(a: str, b: str) -> bool:
+    """Both texts are definitions, of different terms: a re-lettered definitions list ("e" was "Work",
+    is now "Licensor") must not pair by its letters."""
+    term_a = defined_term(a)
+    return term_a is not None and (term_b := defined_term(b)) is not None and term_a != term_b
 
 
 def _defined_terms(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
