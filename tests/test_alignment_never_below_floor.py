@@ -299,7 +299,7 @@ def test_a_re_lettered_definitions_list_pairs_by_term_not_by_letter():
             h("Definitions", "1"),
             li('"Adaptation" means a work based upon the Work and other pre-existing works.', "a"),
             li('"Licensor" means the individual, individuals, entity or entities that offer the Work.', "b"),
-            li('"Work" means the literary and/or artistic work offered under the terms of this License.', "c"),
+            li('"Work" means the literary and/or artistic work offered under this License.', "c"),
         )
     )
     result = align(source, test)
