@@ -180,3 +180,98 @@ def test_a_label_at_a_wrapped_lines_start_stays_in_its_paragraph_when_paragraphs
         "A second paragraph after a gap.",
         "A third paragraph after another gap.",
     ]
+
+
+def test_a_line_that_stops_with_room_for_the_next_word_ends_where_its_author_ended_it(tmp_path: Path) -> None:
+    # Paragraphs set apart with space; inside one paragraph a line break (no gap) after `termination:`
+    # leaves room for `a.` on that line, so the layout did not wrap there: `a.` and `b.` open clauses.
+    # Where the first word would not have fitted (`(b)` after a line run to the column's end), the
+    # line is wrapped text (the test above).
+    lines = flowed(
+        [
+            ("Effect of termination. Termination of the agreement ends every order form that was", BODY),
+            ("signed under it by both of the parties. Upon any expiration or termination:", BODY),
+            ("a. Customer will no longer have any right to use the product.", BODY),
+            ("b. Provider will delete customer content within sixty days.", BODY),
+            ("A last paragraph after a gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "hard.pdf", [lines]))
+    assert [(b.kind, b.label, b.text) for b in tree.root.children][:3] == [
+        (
+            "paragraph",
+            None,
+            "Effect of termination. Termination of the agreement ends every order form that was signed under "
+            "it by both of the parties. "
+            "Upon any expiration or termination:",
+        ),
+        ("list_item", "a", "Customer will no longer have any right to use the product."),
+        ("list_item", "b", "Provider will delete customer content within sixty days."),
+    ]
+
+
+def test_a_clause_that_ends_at_a_page_foot_with_room_to_spare_ends_its_paragraph(tmp_path: Path) -> None:
+    # The space after a paragraph is lost at the page foot; the last line stops with room for the next
+    # page's first word, after a full stop, so the next page starts a new paragraph (`5.3`), not a wrap.
+    first = flowed(
+        [
+            ("5.1 Fees. Customer pays the fees in each order form.", BODY),
+            ("5.2 Payment. Customer will pay the fees and taxes in each invoice within the", PARA),
+            ("payment period after it receives each invoice, by bank transfer or card.", BODY),
+        ],
+        top=136,
+    )
+    second = flowed([("5.3 Taxes. Customer pays every tax that applies to the fees.", BODY)])
+    tree = read(build_pdf(tmp_path / "foot.pdf", [first, second]))
+    clauses = [(b.label, b.text) for b in tree.blocks() if b.kind == "list_item"]
+    assert clauses == [
+        ("5.1", "Fees. Customer pays the fees in each order form."),
+        (
+            "5.2",
+            "Payment. Customer will pay the fees and taxes in each invoice within the payment period after "
+            "it receives each invoice, by bank transfer or card.",
+        ),
+        ("5.3", "Taxes. Customer pays every tax that applies to the fees."),
+    ]
+
+
+def test_a_heading_the_font_marks_keeps_its_letter(tmp_path: Path) -> None:
+    lines = flowed(
+        [
+            ("A. Definitions", {"size": 14, "bold": True}),
+            ("The terms below have these meanings throughout.", PARA),
+            ("B. Account Terms", {"size": 14, "bold": True, "gap": 8}),
+            ("You are responsible for your account.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "letters.pdf", [lines]))
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "heading"] == [
+        ("A", "Definitions"),
+        ("B", "Account Terms"),
+    ]
+
+
+def test_a_bold_line_of_its_own_heads_the_text_after_it(tmp_path: Path) -> None:
+    # The Markdown reader's rule for `**Change log:**`: a short bold paragraph followed by body text is a
+    # heading (ranked below the font-size headings); a bold sentence and a bold italic line stay text.
+    lines = flowed(
+        [
+            ("Privacy Policy", {"size": 16, "bold": True}),
+            ("We collect what we need to run the service.", PARA),
+            ("Change log:", {"bold": True, "gap": 8}),
+            ("We revised the policy in January.", PARA),
+            ("You must be 18 or older.", {"bold": True, "gap": 8}),
+            ("Younger people may not sign up.", PARA),
+            ("Right to Opt Out", {"bold": True, "italic": True, "gap": 8}),
+            ("We never sell your data.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "bold.pdf", [lines]))
+    headings = [(b.address, b.text) for b in tree.blocks() if b.kind == "heading"]
+    # Ranked below the font-size heading: its section nests in that heading's section.
+    assert headings == [
+        ("/section[1]/heading[1]", "Privacy Policy"),
+        ("/section[1]/section[1]/heading[1]", "Change log:"),
+    ]
+    texts = [b.text for b in tree.blocks() if b.kind == "paragraph"]
+    assert "You must be 18 or older." in texts and "Right to Opt Out" in texts

@@ -13,7 +13,9 @@
   (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
   body's own family in bold or italic at the body's size is emphasis, not a heading (``**Note**``).
   When the fonts mark headings, the text rule's heading guesses are off; when they mark none (a
-  contract set in one font), the text rule finds them (``1. DEFINITIONS``).
+  contract set in one font), the text rule finds them (``1. DEFINITIONS``). A line of its own wholly
+  in bold (not bold italic) at the body's size is marked (``Block.bold_line``): the reader makes it
+  a heading under the Markdown reader's bold-paragraph rule (short, no full stop, text after it).
 - **Hyphenation.** A line ending in a hyphen, followed by one starting in lower case, is one word
   broken by the layout: the two are rejoined with no space. The hyphen goes only when the document
   writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
@@ -34,14 +36,19 @@ from dataclasses import dataclass, replace
 from alignbench.readers.pdf.textlayer import PdfLine
 
 BAND_SHARE = 0.09
-GAP_FACTOR = 1.3
+GAP_FACTOR = 1.08
 FONT_GAP_FACTOR = 1.08
 # A document sets its paragraphs apart with space when this share of its body line gaps is wide.
 SPACED_SHARE = 0.05
 SHORT_LINE_SHARE = 0.85
+# The column's right edge is where the longest body lines stop, less one line in this many (one line
+# set a little wider must not move the edge for all).
+EDGE_OUTLIERS = 50
 HEADING_MAX_LINES = 3
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
+# Bold italic is emphasis, not a bold heading (Markdown's rule reads ``***Right to Opt Out***`` so).
+_ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
 _BULLETS = ("•", "◦", "▪", "- ", "* ", "– ", "— ")
 _HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
@@ -59,6 +66,9 @@ class Block:
 
     lines: tuple[tuple[int, str], ...]  # (indent in columns, text)
     rank: int | None = None
+    # One line set wholly in bold at the body's size, a paragraph of its own: a heading when the
+    # reader's rule for a bold paragraph says so (``**Payment Terms**`` in Markdown).
+    bold_line: bool = False
 
 
 Signature = tuple[float, bool, str]
@@ -137,6 +147,8 @@ class _Geometry:
         self.left = float(min(x for x, n in lefts.items() if n >= max(lefts.values()) / 4))
         rights = sorted(line.x1 for line in body_lines) or [500.0]
         self.right = rights[int(len(rights) * 0.9)] if len(rights) > 1 else rights[0]
+        # The column's right edge: where the longest lines stop (a ragged right stops short of it).
+        self.edge = rights[-1 - len(rights) // EDGE_OUTLIERS]
         self.char_width = self.body[0] * 0.5
         bigger = {
             key
@@ -157,6 +169,14 @@ class _Geometry:
     def short(self, line: PdfLine) -> bool:
         return line.x1 < self.left + (self.right - self.left) * SHORT_LINE_SHARE
 
+    def wraps(self, previous: PdfLine, line: PdfLine) -> bool:
+        """Whether ``previous`` was wrapped by the layout before ``line``: ``line``'s first word would
+        not have fitted in the room left at its end. A line that stops with room to spare for that
+        word ended where its author ended it (a line break, a paragraph's or clause's end)."""
+        first_word = line.text.split(" ", 1)[0]
+        char_width = (line.x1 - line.x0) / max(1, len(line.text))
+        return previous.x1 + (len(first_word) + 1) * char_width > self.edge - char_width / 2
+
 
 def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
     return line.uniform and _signature(line) in geometry.heading_ranks
@@ -173,7 +193,7 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     if previous.page != line.page:
         # The last line of a page ends its paragraph when it stops short after a sentence (the space a
         # spaced document puts after a paragraph is lost at the page foot).
-        finished = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+        finished = not geometry.wraps(previous, line) and previous.text.endswith(_SENTENCE_END)
         return finished or entering or leaving
     gap = previous.end_baseline - line.baseline
     if gap > geometry.spacing * GAP_FACTOR or gap < 0:
@@ -206,16 +226,31 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     out = []
     for group in groups:
         rank = geometry.heading_ranks.get(_signature(group[0])) if _heading_font(group[0], geometry) else None
-        laid = [(geometry.indent(line), line.text, not geometry.short(line)) for line in group]
+        laid = [
+            (
+                geometry.indent(line),
+                line.text,
+                index + 1 < len(group) and geometry.wraps(line, group[index + 1]),
+            )
+            for index, line in enumerate(group)
+        ]
         texts = _hanging(_rejoined(laid, words), geometry.spaced)
         if rank is not None and len(group) <= HEADING_MAX_LINES:
             out.append(Block(((0, " ".join(text for _, text in texts)),), rank))
         else:
-            out.append(Block(tuple(texts)))
+            first = group[0]
+            bold_line = (
+                len(group) == 1
+                and first.bold
+                and first.uniform
+                and first.signature[0] == geometry.body[0]
+                and not _ITALIC.search(first.signature[2])
+            )
+            out.append(Block(tuple(texts), bold_line=bold_line))
     return out
 
 
-Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whether it reaches the column end
+Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whether the layout wrapped it
 
 
 def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
@@ -231,7 +266,7 @@ def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
             keep = previous.endswith("-") and not _one_word(
                 last_word, head_word.group(0) if head_word else "", words
             )
-            out[-1] = (out[-1][0], (previous if keep else stem) + head, out[-1][2])
+            out[-1] = (out[-1][0], (previous if keep else stem) + head, out[-1][2] if rest else full)
             if not rest:
                 continue
             text = rest
