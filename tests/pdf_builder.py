@@ -36,7 +36,7 @@ def _content(lines: Sequence[TextLine]) -> bytes:
     for line in lines:
         font = f"F{1 + line.bold + 2 * line.italic}"
         parts.append(f"BT /{font} {line.size:g} Tf {line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET")
-    return "\n".join(parts).encode("latin-1")
+    return "\n".join(parts).encode("cp1252")  # WinAnsiEncoding: Windows-1252
 
 
 def build_pdf(path: Path, pages: Sequence[Sequence[TextLine]]) -> Path:

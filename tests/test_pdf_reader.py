@@ -275,3 +275,55 @@ def test_a_bold_line_of_its_own_heads_the_text_after_it(tmp_path: Path) -> None:
     ]
     texts = [b.text for b in tree.blocks() if b.kind == "paragraph"]
     assert "You must be 18 or older." in texts and "Right to Opt Out" in texts
+
+
+def test_a_list_laid_out_one_item_a_line_goes_on_so_after_a_full_line(tmp_path: Path) -> None:
+    # `a.` starts a line; `b.` follows a line that ran to the column's end: the list is laid out one item
+    # a line, so `b.` opens the next item. (In the test above, `(a)` stands inside the text, so the
+    # `(b)` that wraps to a line's start stays in its paragraph.)
+    lines = flowed(
+        [
+            ("Either party may terminate the agreement immediately:", BODY),
+            ("a. if the other party fails to cure a material breach within thirty days of", BODY),
+            ("notice of it, or of any other breach of the terms of this agreement we set;", BODY),
+            ("b. upon notice if the other party materially breaches the agreement.", BODY),
+            ("A last paragraph after a gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "list.pdf", [lines]))
+    clauses = [(b.label, b.text) for b in tree.blocks() if b.kind == "list_item"]
+    assert clauses == [
+        (
+            "a",
+            "if the other party fails to cure a material breach within thirty days of notice of it, or of "
+            "any other breach of the terms of this agreement we set;",
+        ),
+        ("b", "upon notice if the other party materially breaches the agreement."),
+    ]
+
+
+def test_list_items_set_apart_by_a_little_space_are_paragraphs_of_their_own(tmp_path: Path) -> None:
+    # A word processor sets list items 2 points apart, paragraphs 9: both gaps end a paragraph, so
+    # `2.` after the bullet `Phone number` (no full stop) still opens an item.
+    item = {"gap": 2}
+    lines = flowed(
+        [
+            ("We collect the following information from our users when they sign up for an", BODY),
+            ("account, when they buy an upgrade, and when they write to us for help with", BODY),
+            ("the service; we keep only what we need to run the service and to bill for it,", BODY),
+            ("and nothing else:", BODY),
+            ("1. Basic account information, such as:", PARA),
+            ("• Username", item),
+            ("• Phone number", item),
+            ("2. Transaction and billing information.", item),
+            ("We keep it as long as the account is open.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "items.pdf", [lines]))
+    items = [(b.label, b.text) for b in tree.blocks() if b.kind == "list_item"]
+    assert items == [
+        ("1", "Basic account information, such as:"),
+        (None, "Username"),
+        (None, "Phone number"),
+        ("2", "Transaction and billing information."),
+    ]

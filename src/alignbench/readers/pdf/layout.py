@@ -53,6 +53,7 @@ _BULLETS = ("•", "◦", "▪", "- ", "* ", "– ", "— ")
 _HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
+_LABEL_START = re.compile(r"(\(?)([0-9]{1,3}(?:\.[0-9]{1,3})*|[a-z]{1,4}|[A-Z]{1,4})([.)]?)\s")
 _BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
 # PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
 _MARKED_HYPHEN = re.compile(r"([A-Za-z\u00c0-\u024f0-9]*)\ufffe([A-Za-z\u00c0-\u024f0-9]*)")
@@ -291,6 +292,19 @@ def _unmark_hyphens(line: PdfLine, words: set[str]) -> PdfLine:
     return replace(line, text=_MARKED_HYPHEN.sub(resolve, line.text))
 
 
+def _label_shape(text: str) -> tuple[str, str, str] | None:
+    """A line-start label's shape (``(a)``, ``5.3``, ``b.``): its brackets and its kind of number."""
+    match = _LABEL_START.match(text)
+    if match is None:
+        return None
+    opening, number, closing = match.groups()
+    if not opening and not closing and "." not in number:
+        return None  # a word or a bare number (``the``, ``15 days``), not a label
+    if number[0].isdigit():
+        return opening, f"decimal{number.count('.')}", closing
+    return opening, "lower" if number.islower() else "upper", closing
+
+
 def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
     """Wrapped lines rejoined where the page shows they continue one paragraph.
 
@@ -299,12 +313,17 @@ def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
     take a label-like start there (``4.0.``) for a deeper clause. In a document that sets its
     paragraphs apart with space, a line after one that ran to the column's end, at the same indent or
     deeper, continues it too, whatever it starts with (``...; (b) the second`` wrapped before
-    ``(c)``): a new clause there would have started a new paragraph. A bullet always starts an item."""
+    ``(c)``): a new clause there would have started a new paragraph; unless an earlier line of the
+    block starts with a label of the same shape (``a.`` then ``b.``): a list laid out one item a line
+    goes on so (a paragraph broken by a page, ``15.5`` at a page foot and ``15.6`` at the next top).
+    A bullet always starts an item."""
     out: list[Laid] = []
     for indent, text, full in lines:
         if out and not text.startswith(_BULLETS):
             hanging = indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END)
-            wrapped = spaced and out[-1][2] and indent >= out[-1][0]
+            shape = _label_shape(text)
+            listed = shape is not None and any(_label_shape(before) == shape for _, before, _ in out)
+            wrapped = spaced and out[-1][2] and indent >= out[-1][0] and not listed
             if hanging or wrapped:
                 out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
                 continue
