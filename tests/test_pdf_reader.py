@@ -327,3 +327,39 @@ def test_list_items_set_apart_by_a_little_space_are_paragraphs_of_their_own(tmp_
         (None, "Phone number"),
         ("2", "Transaction and billing information."),
     ]
+
+
+def test_a_compound_or_an_address_broken_at_a_line_end_is_rejoined_without_a_space(tmp_path: Path) -> None:
+    lines = flowed(
+        [
+            ("You must limit your use of the personal information or the User-", BODY),
+            ("Generated Content you collect to the purpose the user agreed to. The terms", BODY),
+            ("are posted at https://example.com/standards/partnership-agreement/1.", BODY),
+            ("0 and apply to every order form.", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "joins.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "You must limit your use of the personal information or the User-Generated Content you collect to "
+        "the purpose the user agreed to. The terms are posted at "
+        "https://example.com/standards/partnership-agreement/1.0 and apply to every order form."
+    ]
+
+
+def test_a_label_typed_after_a_bullet_names_the_item(tmp_path: Path) -> None:
+    # Markdown `- 1\. Violates ...` prints as `• 1. Violates ...`: the typed `1.` names the item and the
+    # bullet is counted, as the Markdown reader does.
+    item = {"gap": 2}
+    lines = flowed(
+        [
+            ("Developer will not distribute a product that:", BODY),
+            ("• 1. Violates any applicable laws;", PARA),
+            ("• 2. Includes false or misleading content.", item),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "typed.pdf", [lines]))
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "list_item"] == [
+        ("1", "Violates any applicable laws;"),
+        ("2", "Includes false or misleading content."),
+    ]
+    assert tree.dropped["list_marker"] == 2

@@ -72,14 +72,17 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
     return units
 
 
-# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
-# Use``): the typed label names the clause, as a Markdown list item's does, and the marker is counted.
 _HEADING_BULLETS = ("• ", "◦ ", "▪ ", "– ", "- ")
 _BOLD_ENDINGS = (".", ",", ";", "!", "?")
 # A heading the fonts mark may carry a letter or roman numeral (``E. Private Repositories``): the page
 # says it is a heading, so the letter needs no guessing, as in a Markdown heading (profiles.yaml).
+_FONT_HEADING_KINDS = frozenset({"dotted"})
+# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
+# Use``, ``• 1. Violates``): the typed label names the clause, as a Markdown list item's does, and the
+# marker is counted. After a number marker only a label that cannot be a nested item's own counts.
 _MARKER_KINDS = frozenset({"decimal", "bullet"})
 _TYPED_KINDS = frozenset({"decimal", "enclosed", "word", "section_sign"})
+_TYPED_AFTER_BULLET_KINDS = frozenset({"decimal", "enclosed", "closed", "dotted", "word", "section_sign"})
 
 
 def _bold_heading(block: Block, following: list[Block], profile: Profile) -> bool:
@@ -105,6 +108,8 @@ def _typed_label_wins(line: str, profile: Profile) -> str | None:
     if marker is None or marker.kind not in _MARKER_KINDS or marker.decimal_depth > 1:
         return None
     typed = match_label(marker.rest, profile)
+    if typed is not None and marker.kind == "bullet" and typed.kind in _TYPED_AFTER_BULLET_KINDS:
+        return marker.rest
     if typed is None or typed.kind not in _TYPED_KINDS:
         return None
     if typed.kind == "decimal" and typed.decimal_depth < 2:

@@ -20,7 +20,9 @@
   broken by the layout: the two are rejoined with no space. The hyphen goes only when the document
   writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
   author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
-  itself, marking the hyphen U+FFFE: the same rule decides it.
+  itself, marking the hyphen U+FFFE: the same rule decides it. A compound broken after its hyphen
+  before a capital (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
+  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept.
 
 What is left is plain text: each block's lines, indented by their distance from the left margin,
 handed to the text reader's own rules (labels, bullets, clause grouping).
@@ -54,6 +56,10 @@ _HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
 _LABEL_START = re.compile(r"(\(?)([0-9]{1,3}(?:\.[0-9]{1,3})*|[a-z]{1,4}|[A-Z]{1,4})([.)]?)\s")
+# A compound broken after its hyphen before a capital (``User-`` / ``Generated``): the hyphen is the
+# author's, and the two halves are one word.
+_COMPOUND_BREAK = re.compile(r"[A-Za-z\u00c0-\u024f]-$")
+_ADDRESS_BREAKS = ("/", ".", "-", "_", "?", "=", "&", "#")
 _BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
 # PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
 _MARKED_HYPHEN = re.compile(r"([A-Za-z\u00c0-\u024f0-9]*)\ufffe([A-Za-z\u00c0-\u024f0-9]*)")
@@ -255,24 +261,40 @@ Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whethe
 
 
 def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
-    """Rejoin words hyphenated at a line end (``employ-`` / ``ment``)."""
+    """Rejoin words hyphenated at a line end (``employ-`` / ``ment``), compounds broken after their
+    hyphen (``User-`` / ``Generated``) and web addresses broken inside (``.../1.`` / ``0.``)."""
     out: list[Laid] = []
     for indent, text, full in lines:
-        if out and _BROKEN_WORD.search(out[-1][1]) and text[:1].islower():
+        previous = out[-1][1] if out else ""
+        if out and _BROKEN_WORD.search(previous) and text[:1].islower():
             head, _, rest = text.partition(" ")
-            previous = out[-1][1]
             stem = previous[:-1]
             last_word = _WORD.findall(stem)[-1] if _WORD.findall(stem) and stem[-1:].isalpha() else ""
             head_word = _WORD.match(head)
             keep = previous.endswith("-") and not _one_word(
                 last_word, head_word.group(0) if head_word else "", words
             )
-            out[-1] = (out[-1][0], (previous if keep else stem) + head, out[-1][2] if rest else full)
-            if not rest:
-                continue
-            text = rest
-        out.append((indent, text, full))
+            joined = (previous if keep else stem) + head
+        elif out and (
+            (_COMPOUND_BREAK.search(previous) and text[:1].isupper()) or _broken_address(previous, text)
+        ):
+            head, _, rest = text.partition(" ")
+            joined = previous + head
+        else:
+            out.append((indent, text, full))
+            continue
+        out[-1] = (out[-1][0], joined, out[-1][2] if rest else full)
+        if rest:
+            out.append((indent, rest, full))
     return out
+
+
+def _broken_address(previous: str, text: str) -> bool:
+    """Whether a web address at the end of ``previous`` runs on at the start of ``text``: it ends at a
+    character a layout breaks an address after (``/``, ``.``, ``-``), and the next line does not
+    start a sentence."""
+    last = previous.rpartition(" ")[2]
+    return "://" in last and last.endswith(_ADDRESS_BREAKS) and bool(text) and not text[0].isupper()
 
 
 def _one_word(left: str, right: str, words: set[str]) -> bool:
