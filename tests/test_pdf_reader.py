@@ -363,3 +363,48 @@ def test_a_label_typed_after_a_bullet_names_the_item(tmp_path: Path) -> None:
         ("2", "Includes false or misleading content."),
     ]
     assert tree.dropped["list_marker"] == 2
+
+
+def test_a_heading_over_two_lines_is_one_heading(tmp_path: Path) -> None:
+    # A 14 pt heading's lines are set 16.5 points apart, wider than the 11 pt body's 14: that is still
+    # one heading, not two.
+    body = flowed(
+        [
+            ("We keep your data safe and encrypt it when it travels from our servers to", BODY),
+            ("your browser and when it rests in our databases and in our backups, which", BODY),
+            ("are encrypted as well.", BODY),
+        ]
+    )
+    heading = [
+        TextLine(72, 640, "What happens when you delete content in your product", size=14, bold=True),
+        TextLine(72, 623.5, "accounts", size=14, bold=True),
+    ]
+    after = flowed([("In many of our products you can move content to the trash.", BODY)], top=600)
+    tree = read(build_pdf(tmp_path / "wrapped-heading.pdf", [[*body, *heading, *after]]))
+    assert [b.text for b in tree.blocks() if b.kind == "heading"] == [
+        "What happens when you delete content in your product accounts"
+    ]
+
+
+def test_a_title_line_in_another_font_at_a_page_foot_ends_there(tmp_path: Path) -> None:
+    # A bold italic run-in title (`***Requests from Government Agencies***`) is the last line of a page;
+    # the next page's text is in the body font: the title is a paragraph of its own.
+    first = flowed(
+        [
+            ("Legal Process Guidelines", {"size": 16, "bold": True}),
+            ("We may report the matter to law enforcement when we find content that puts", PARA),
+            ("a person at risk of harm.", BODY),
+            ("Requests from Government Agencies", {"bold": True, "italic": True, "gap": 8}),
+        ],
+        top=130,
+    )
+    second = flowed(
+        [("Except in emergencies, we turn over private information only on a valid order.", BODY)]
+    )
+    tree = read(build_pdf(tmp_path / "foot-title.pdf", [first, second]))
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"] == [
+        "We may report the matter to law enforcement when we find content that puts a person at risk of "
+        "harm.",
+        "Requests from Government Agencies",
+        "Except in emergencies, we turn over private information only on a valid order.",
+    ]

@@ -200,10 +200,15 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     if previous.page != line.page:
         # The last line of a page ends its paragraph when it stops short after a sentence (the space a
         # spaced document puts after a paragraph is lost at the page foot).
-        finished = not geometry.wraps(previous, line) and previous.text.endswith(_SENTENCE_END)
+        # A line of its own in another font (a bold title at a page foot) ends there too.
+        finished = not geometry.wraps(previous, line) and (
+            previous.text.endswith(_SENTENCE_END) or _signature(previous) != _signature(line)
+        )
         return finished or entering or leaving
     gap = previous.end_baseline - line.baseline
-    if gap > geometry.spacing * GAP_FACTOR or gap < 0:
+    # Lines in a bigger font (a heading over two lines) are set wider apart than the body's.
+    scale = max(1.0, max(previous.size, line.size) / geometry.body[0])
+    if gap > geometry.spacing * GAP_FACTOR * scale or gap < 0:
         return True
     # A heading font starts a block only where the layout sets it apart (a heading has space before
     # it); a bold phrase that wraps onto its own line inside a paragraph does not. A heading ends at
