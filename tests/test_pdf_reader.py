@@ -408,3 +408,24 @@ def test_a_title_line_in_another_font_at_a_page_foot_ends_there(tmp_path: Path) 
         "Requests from Government Agencies",
         "Except in emergencies, we turn over private information only on a valid order.",
     ]
+
+
+def test_a_dash_or_a_plain_word_at_a_lines_start_continues_a_spaced_paragraph(tmp_path: Path) -> None:
+    # `— why` starts a wrapped line (the line before ran to the column's end), not a dash item; `When`
+    # starts a line the author broke after a full stop (no gap): both stay in their paragraph, which
+    # the text rule, reading long lines as paragraphs of their own, would otherwise split.
+    lines = flowed(
+        [
+            ("You can dispute a removal by replying to our email and letting us know in great detail", BODY),
+            ("— why you think the content is not sensitive data under this policy.", BODY),
+            ("We may limit your access until we can verify your account information.", PARA),
+            ("When you create an account, we consider it an inquiry about our products.", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "dash.pdf", [lines]))
+    assert [b.text for b in tree.root.children] == [
+        "You can dispute a removal by replying to our email and letting us know in great detail — why you "
+        "think the content is not sensitive data under this policy.",
+        "We may limit your access until we can verify your account information. When you create an account, "
+        "we consider it an inquiry about our products.",
+    ]

@@ -51,7 +51,27 @@ _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-
 _DIGITS = re.compile(r"[0-9]+")
 # Bold italic is emphasis, not a bold heading (Markdown's rule reads ``***Right to Opt Out***`` so).
 _ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
-_BULLETS = ("•", "◦", "▪", "- ", "* ", "– ", "— ")
+# A bullet always starts an item; a dash starts one unless it is a wrapped line's first character.
+_ITEM_MARKS = ("•", "◦", "▪")
+_DASHES = ("- ", "* ", "– ", "— ")
+_ROMAN = re.compile(r"[ivxlc]+")
+# The words a text rule reads as a label (profiles.yaml, ``word`` labels).
+_LABEL_WORDS = frozenset(
+    [
+        "article",
+        "section",
+        "sec",
+        "schedule",
+        "annex",
+        "appendix",
+        "exhibit",
+        "part",
+        "chapter",
+        "division",
+        "subtitle",
+        "title",
+    ]
+)
 _HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
 _CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
 _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
@@ -340,19 +360,44 @@ def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
     take a label-like start there (``4.0.``) for a deeper clause. In a document that sets its
     paragraphs apart with space, a line after one that ran to the column's end, at the same indent or
     deeper, continues it too, whatever it starts with (``...; (b) the second`` wrapped before
-    ``(c)``): a new clause there would have started a new paragraph; unless an earlier line of the
-    block starts with a label of the same shape (``a.`` then ``b.``): a list laid out one item a line
-    goes on so (a paragraph broken by a page, ``15.5`` at a page foot and ``15.6`` at the next top).
-    A bullet always starts an item."""
+    ``(c)``, ``— in as much detail as possible`` / ``— why``): a new clause there would have started
+    a new paragraph; unless an earlier line of the block starts with a label or dash of the same
+    shape (``a.`` then ``b.``): a list laid out one item a line goes on so (a paragraph broken by a
+    page, ``15.5`` at a page foot and ``15.6`` at the next top). There, too, a line that starts with a
+    plain word continues the paragraph wherever the line before stopped: the author broke the line,
+    not the paragraph (the text reader would read a run of long lines as one paragraph each). A
+    bullet (``•``) always starts an item."""
     out: list[Laid] = []
     for indent, text, full in lines:
-        if out and not text.startswith(_BULLETS):
-            hanging = indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END)
-            shape = _label_shape(text)
-            listed = shape is not None and any(_label_shape(before) == shape for _, before, _ in out)
+        if out and not text.startswith(_ITEM_MARKS):
+            shape = _start_shape(text)
+            listed = shape is not None and any(_start_shape(before) == shape for _, before, _ in out)
+            hanging = (
+                indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END) and not text.startswith(_DASHES)
+            )
             wrapped = spaced and out[-1][2] and indent >= out[-1][0] and not listed
-            if hanging or wrapped:
+            broken = spaced and indent >= out[-1][0] and shape is None and _plain_start(text)
+            if hanging or wrapped or broken:
                 out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
                 continue
         out.append((indent, text, full))
     return [(indent, text) for indent, text, _ in out]
+
+
+def _start_shape(text: str) -> tuple[str, str, str] | None:
+    """The shape of a line's opening label or dash, or ``None`` when it opens with neither."""
+    if text.startswith(_DASHES):
+        return ("", "dash", text[0])
+    return _label_shape(text)
+
+
+def _plain_start(text: str) -> bool:
+    """Whether a line starts with a word no text rule reads as a label (``WordPress.com's``, not
+    ``Section``, ``o`` or ``iv.``)."""
+    first = text.split(" ", 1)[0]
+    if len(first) < 2 or not first[0].isalpha() or first.endswith(")"):
+        return False
+    core = first.rstrip(".:").lower()
+    if first.endswith(".") and (len(core) == 1 or _ROMAN.fullmatch(core)):
+        return False
+    return core not in _LABEL_WORDS
