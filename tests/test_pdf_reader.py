@@ -429,3 +429,41 @@ def test_a_dash_or_a_plain_word_at_a_lines_start_continues_a_spaced_paragraph(tm
         "We may limit your access until we can verify your account information. When you create an account, "
         "we consider it an inquiry about our products.",
     ]
+
+
+def _full_page(words: str) -> list[TextLine]:
+    """A page of one paragraph, down to the text area's foot (y=76), that ends the paragraph."""
+    text = f"{words} and it runs on to the end of the column on this line as well"
+    return flowed([(text, BODY)] * 45 + [("and it ends here.", BODY)], top=706)
+
+
+def test_a_page_that_stops_with_room_to_spare_ended_a_paragraph(tmp_path: Path) -> None:
+    # Page 2 stops with room for three more lines after a line that runs to the column's end: a word
+    # processor stops early only before a new paragraph (or to carry a paragraph's last two lines
+    # over), and the next page runs on for four lines, so the paragraph ended at the page foot.
+    edge = "The affiliate that signs a separate order form with the provider makes a separate"
+    second = flowed(
+        [
+            (edge, BODY),
+            ("agreement with the provider, which the customer is not responsible for at all.", BODY),
+        ],
+        top=130,
+    )
+    third = flowed([(edge, BODY)] * 3 + [("contract.", BODY)])
+    tree = read(build_pdf(tmp_path / "early.pdf", [_full_page("One"), second, third]))
+    texts = [b.text for b in tree.root.children]
+    assert len(texts) == 3
+    assert texts[1].endswith("which the customer is not responsible for at all.")
+    assert texts[2].startswith(edge) and texts[2].endswith("contract.")
+
+
+def test_a_page_that_stops_early_to_carry_two_lines_over_continues_its_paragraph(tmp_path: Path) -> None:
+    # Widow control: the page stops early and exactly two lines of the paragraph follow on the next
+    # page before a paragraph gap: one paragraph.
+    edge = "The affiliate that signs a separate order form with the provider makes a separate"
+    second = flowed([(edge, BODY), (edge, BODY)], top=130)
+    third = flowed([(edge, BODY), ("agreement.", BODY), ("A new paragraph after a gap.", PARA)])
+    tree = read(build_pdf(tmp_path / "widow.pdf", [_full_page("One"), second, third]))
+    texts = [b.text for b in tree.root.children]
+    assert len(texts) == 3
+    assert texts[1] == " ".join([edge] * 3 + ["agreement."])

@@ -78,7 +78,7 @@ _SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
 _LABEL_START = re.compile(r"(\(?)([0-9]{1,3}(?:\.[0-9]{1,3})*|[a-z]{1,4}|[A-Z]{1,4})([.)]?)\s")
 # A compound broken after its hyphen before a capital (``User-`` / ``Generated``): the hyphen is the
 # author's, and the two halves are one word.
-_COMPOUND_BREAK = re.compile(r"[A-Za-z\u00c0-\u024f]-$")
+_COMPOUND_BREAK = re.compile(r"[A-Za-z\u00c0-\u024f0-9]-$")
 _ADDRESS_BREAKS = ("/", ".", "-", "_", "?", "=", "&", "#")
 _BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
 # PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
@@ -170,6 +170,8 @@ class _Geometry:
         ]
         wide = sum(1 for gap in all_gaps if gap > self.spacing * GAP_FACTOR)
         self.spaced = bool(all_gaps) and wide >= SPACED_SHARE * len(all_gaps)
+        # The lowest a body line is set on any page: the foot of the text area.
+        self.bottom = min((line.baseline for line in body_lines), default=0.0)
         lefts = Counter(round(line.x0) for line in body_lines) or Counter({72: 1})
         self.left = float(min(x for x, n in lefts.items() if n >= max(lefts.values()) / 4))
         rights = sorted(line.x1 for line in body_lines) or [500.0]
@@ -240,6 +242,31 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     return ended
 
 
+def _ended_early(lines: list[PdfLine], index: int, geometry: _Geometry) -> bool:
+    """Whether the page before ``lines[index]`` ended a paragraph, seen from where the page stopped.
+
+    A page that stops with room for another body line did not run out of space: a word processor
+    stops early only to keep a paragraph's lines together (its widow control carries a paragraph's
+    last two lines over, never one) or because the next paragraph, with the space before it and two
+    lines at least, did not fit. So an early stop followed by anything but exactly two lines of text
+    is a paragraph's end; a page that stopped at its foot says nothing."""
+    previous, line = lines[index - 1], lines[index]
+    if _signature(previous) != geometry.body or _signature(line) != geometry.body:
+        return False
+    if previous.baseline - geometry.spacing < geometry.bottom:
+        return False  # no room for another line: the page was full
+    run = 1
+    while index + run < len(lines) and run <= 2:
+        above, below = lines[index + run - 1], lines[index + run]
+        if (
+            below.page != line.page
+            or not 0 < above.end_baseline - below.baseline <= geometry.spacing * GAP_FACTOR
+        ):
+            break
+        run += 1
+    return run != 2
+
+
 def blocks(lines: list[PdfLine]) -> list[Block]:
     """Group the kept lines into heading and body blocks."""
     if not lines:
@@ -250,8 +277,11 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     words = {word.lower() for line in lines for word in _WORD.findall(line.text)} if hyphenated else set()
     lines = [_unmark_hyphens(line, words) if "\ufffe" in line.text else line for line in lines]
     groups: list[list[PdfLine]] = [[lines[0]]]
-    for previous, line in itertools.pairwise(lines):
-        if _breaks(previous, line, geometry):
+    for index in range(1, len(lines)):
+        previous, line = lines[index - 1], lines[index]
+        if _breaks(previous, line, geometry) or (
+            previous.page != line.page and _ended_early(lines, index, geometry)
+        ):
             groups.append([line])
         else:
             groups[-1].append(line)
@@ -301,7 +331,8 @@ def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
             )
             joined = (previous if keep else stem) + head
         elif out and (
-            (_COMPOUND_BREAK.search(previous) and text[:1].isupper()) or _broken_address(previous, text)
+            (_COMPOUND_BREAK.search(previous) and (text[:1].isupper() or text[:1].isdigit()))
+            or _broken_address(previous, text)
         ):
             head, _, rest = text.partition(" ")
             joined = previous + head
