@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from alignbench.readers.pdf.textlayer import PdfLine
 
@@ -367,7 +367,7 @@ def _unmark_hyphens(line: PdfLine, words: set[str]) -> PdfLine:
         left, right = match.group(1), match.group(2)
         return f"{left}{right}" if _one_word(left, right, words) else f"{left}-{right}"
 
-    return replace(line, text=_MARKED_HYPHEN.sub(resolve, line.text))
+    return line._replace(text=_MARKED_HYPHEN.sub(resolve, line.text))
 
 
 def _label_shape(text: str) -> tuple[str, str, str] | None:

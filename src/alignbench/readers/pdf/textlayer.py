@@ -9,8 +9,7 @@ pypdfium2 and not pypdf or pdfplumber.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from alignbench.errors import AlignbenchError
 
@@ -18,9 +17,10 @@ _FONT_NAME_BYTES = 128
 _BOLD_WEIGHT = 600
 
 
-@dataclass(frozen=True, slots=True)
-class PdfLine:
-    """One line of a page's text layer; coordinates in points, y growing upwards (PDF space)."""
+class PdfLine(NamedTuple):
+    """One line of a page's text layer; coordinates in points, y growing upwards (PDF space). A named
+    tuple, not a frozen dataclass: a long document has thousands of lines, and a frozen dataclass
+    sets each field through ``object.__setattr__``."""
 
     page: int  # 0-based
     text: str  # stripped
