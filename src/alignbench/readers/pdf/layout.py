@@ -5,9 +5,12 @@
   the pages (and on two at least) is a running header or footer; a band line that is only a page
   number (``7``, ``- 7 -``, ``Page 7 of 9``) is a page number. Both are dropped and counted.
 - **Paragraphs.** A new block starts where the gap between two baselines is wider than
-  ``GAP_FACTOR`` times the document's usual line spacing, where the font changes to or from a
-  heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
-  and ends a sentence. A page break continues the paragraph unless the last line ended it.
+  ``GAP_FACTOR`` times the document's usual line spacing (scaled up for a bigger font), where the
+  font changes to or from a heading font, or, in a document that does not space its paragraphs,
+  after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width) and ends a
+  sentence. A line was wrapped only where the next line's first word would not have fitted at its
+  end (``_Geometry.wraps``). A page break continues the paragraph unless the last line, not wrapped,
+  ended a sentence or changed font, or the page stopped early (``_ended_early``).
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
   body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
   (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
@@ -21,7 +24,7 @@
   writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
   author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
   itself, marking the hyphen U+FFFE: the same rule decides it. A compound broken after its hyphen
-  before a capital (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
+  before a capital or a digit (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
   (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept.
 
 What is left is plain text: each block's lines, indented by their distance from the left margin,
