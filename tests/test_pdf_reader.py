@@ -467,3 +467,17 @@ def test_a_page_that_stops_early_to_carry_two_lines_over_continues_its_paragraph
     texts = [b.text for b in tree.root.children]
     assert len(texts) == 3
     assert texts[1] == " ".join([edge] * 3 + ["agreement."])
+
+
+def test_a_title_line_set_in_the_body_font_still_heads_its_paragraph(tmp_path: Path) -> None:
+    # One font throughout, paragraphs spaced, a title line with no gap after it: the line joins no
+    # paragraph (it ends no sentence), so the text rule still reads it as a heading.
+    lines = flowed(
+        [
+            ("Payment Terms", BODY),
+            ("The customer pays the fees in each order form within thirty days of the invoice.", BODY),
+            ("Late payments bear interest at the statutory rate from the day they fall due.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "title.pdf", [lines]))
+    assert [b.text for b in tree.blocks() if b.kind == "heading"] == ["Payment Terms"]

@@ -398,9 +398,10 @@ def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
     a new paragraph; unless an earlier line of the block starts with a label or dash of the same
     shape (``a.`` then ``b.``): a list laid out one item a line goes on so (a paragraph broken by a
     page, ``15.5`` at a page foot and ``15.6`` at the next top). There, too, a line that starts with a
-    plain word continues the paragraph wherever the line before stopped: the author broke the line,
-    not the paragraph (the text reader would read a run of long lines as one paragraph each). A
-    bullet (``•``) always starts an item."""
+    plain word continues the paragraph after a line that ended a sentence where it stopped: the
+    author broke the line, not the paragraph (the text reader would read a run of long lines as one
+    paragraph each); after a title-like line (no full stop) the text rule decides. A bullet (``•``)
+    always starts an item."""
     out: list[Laid] = []
     for indent, text, full in lines:
         if out and not text.startswith(_ITEM_MARKS):
@@ -410,7 +411,13 @@ def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
                 indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END) and not text.startswith(_DASHES)
             )
             wrapped = spaced and out[-1][2] and indent >= out[-1][0] and not listed
-            broken = spaced and indent >= out[-1][0] and shape is None and _plain_start(text)
+            broken = (
+                spaced
+                and indent >= out[-1][0]
+                and out[-1][1].endswith(_SENTENCE_END)
+                and shape is None
+                and _plain_start(text)
+            )
             if hanging or wrapped or broken:
                 out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
                 continue
