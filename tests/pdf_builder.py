@@ -25,6 +25,9 @@ class TextLine:
     size: float = 11.0
     bold: bool = False
     italic: bool = False
+    char_spacing: float = (
+        0.0  # extra points after each character (``Tc``): stretches a line, as justification does
+    )
 
 
 def _escape(text: str) -> str:
@@ -35,7 +38,10 @@ def _content(lines: Sequence[TextLine]) -> bytes:
     parts = []
     for line in lines:
         font = f"F{1 + line.bold + 2 * line.italic}"
-        parts.append(f"BT /{font} {line.size:g} Tf {line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET")
+        spacing = f"{line.char_spacing:g} Tc " if line.char_spacing else ""
+        parts.append(
+            f"BT /{font} {line.size:g} Tf {spacing}{line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET"
+        )
     return "\n".join(parts).encode("cp1252")  # WinAnsiEncoding: Windows-1252
 
 

@@ -481,3 +481,65 @@ def test_a_title_line_set_in_the_body_font_still_heads_its_paragraph(tmp_path: P
     )
     tree = read(build_pdf(tmp_path / "title.pdf", [lines]))
     assert [b.text for b in tree.blocks() if b.kind == "heading"] == ["Payment Terms"]
+
+
+def _justified(tmp_path: Path, lines: list[TextLine], edge: float) -> list[TextLine]:
+    """The lines stretched to end at ``edge`` (character spacing), as justified text is, except each
+    paragraph's last line (named by a trailing ``¶``, removed)."""
+    from dataclasses import replace
+
+    from alignbench.readers.pdf.textlayer import read_lines
+
+    plain = [replace(line, text=line.text.rstrip("¶")) for line in lines]
+    measured = read_lines(build_pdf(tmp_path / "measure.pdf", [plain]).read_bytes(), "measure.pdf")
+    out = []
+    for line, original, seen in zip(plain, lines, measured, strict=True):
+        last = original.text.endswith("¶")
+        out.append(line if last else replace(line, char_spacing=(edge - seen.x1) / (len(line.text) - 1)))
+    return out
+
+
+def test_a_justified_line_ended_by_its_author_is_not_a_wrapped_line(tmp_path: Path) -> None:
+    # Justified text stretches a line that ends in a line break to the column's edge too: where its
+    # characters would end unstretched, `a.` would have fitted, so `a.` and `b.` open clauses.
+    lines = flowed(
+        [
+            ("Effect of termination. Termination of the agreement ends every order", BODY),
+            ("form signed under it. Upon its end:", BODY),
+            ("a. Customer will no longer have any right to use the product at all.", BODY),
+            ("b. Provider will delete customer content within sixty days.¶", BODY),
+            ("The parties may agree otherwise in writing, signed by both of them and", PARA),
+            ("dated, and only for the order form that names the change itself.¶", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "justified.pdf", [_justified(tmp_path, lines, edge=500)]))
+    assert [(b.label, b.text) for b in tree.blocks() if b.kind == "list_item"] == [
+        ("a", "Customer will no longer have any right to use the product at all."),
+        ("b", "Provider will delete customer content within sixty days."),
+    ]
+
+
+def test_a_first_line_indent_opens_a_paragraph_where_no_space_does(tmp_path: Path) -> None:
+    lines = flowed(
+        [
+            ("Privacy Policy", {"size": 16, "bold": True}),
+            (
+                "The privacy of your data is a big deal to us, and in this policy we lay out",
+                {"indent": 18, "gap": 8},
+            ),
+            ("what data we collect and why, and how your data is handled by us and others", BODY),
+            ("who work for us", BODY),
+            ("This policy applies to every product we build and maintain, whatever its", {"indent": 18}),
+            ("name and whatever its age, and to this website", BODY),
+            ("What we collect", {"size": 14, "bold": True, "gap": 8}),
+            ("We collect only what we need to run the service.", {"indent": 18, "gap": 8}),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "indent.pdf", [lines]))
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"] == [
+        "The privacy of your data is a big deal to us, and in this policy we lay out what data we collect "
+        "and why, and how your data is handled by us and others who work for us",
+        "This policy applies to every product we build and maintain, whatever its name and whatever its "
+        "age, and to this website",
+        "We collect only what we need to run the service.",
+    ]

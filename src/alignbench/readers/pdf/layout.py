@@ -52,6 +52,8 @@ SHORT_LINE_SHARE = 0.85
 # set a little wider must not move the edge for all).
 EDGE_OUTLIERS = 50
 HEADING_MAX_LINES = 3
+# A document is justified when this share of its body lines end at the column's edge.
+JUSTIFIED_SHARE = 0.6
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
 # Bold italic is emphasis, not a bold heading (Markdown's rule reads ``***Right to Opt Out***`` so).
@@ -150,6 +152,14 @@ class _Geometry:
         # The column's right edge: where the longest lines stop (a ragged right stops short of it).
         self.edge = rights[-1 - len(rights) // EDGE_OUTLIERS]
         self.char_width = self.body[0] * 0.5
+        # The body's average character width, from its longer lines (a short line says little).
+        densities = sorted(
+            (line.x1 - line.x0) / len(line.text) for line in body_lines if len(line.text) >= 20
+        )
+        self.average_char = densities[len(densities) // 2] if densities else self.char_width
+        # Justified: most lines of more than one line's paragraphs end at the column's edge.
+        reaching = sum(1 for line in body_lines if line.x1 > self.edge - self.average_char)
+        self.justified = reaching >= JUSTIFIED_SHARE * len(body_lines)
         bigger = {
             key
             for key in weights
@@ -172,10 +182,16 @@ class _Geometry:
     def wraps(self, previous: PdfLine, line: PdfLine) -> bool:
         """Whether ``previous`` was wrapped by the layout before ``line``: ``line``'s first word would
         not have fitted in the room left at its end. A line that stops with room to spare for that
-        word ended where its author ended it (a line break, a paragraph's or clause's end)."""
+        word ended where its author ended it (a line break, a paragraph's or clause's end); so did a
+        line stretched far wider than its characters need (justified text stretches a line that ends
+        in a line break to the column's edge: ``Automattic Inc.`` across the whole column)."""
+        char_width = self.average_char
+        end = previous.x1
+        if end > self.edge - char_width and self.justified:
+            # Stretched to the edge: where its characters would end unstretched.
+            end = min(end, previous.x0 + len(previous.text) * char_width)
         first_word = line.text.split(" ", 1)[0]
-        char_width = (line.x1 - line.x0) / max(1, len(line.text))
-        return previous.x1 + (len(first_word) + 1) * char_width > self.edge - char_width / 2
+        return end + (len(first_word) + 1) * char_width > self.edge - char_width / 2
 
 
 def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
@@ -211,6 +227,19 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     if leaving and geometry.short(previous):
         return True
     return ended
+
+
+def _first_line_indent(before: PdfLine | None, previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
+    """Whether ``line`` opens a paragraph by its first-line indent: it is set deeper than ``previous``,
+    a line its author ended, which continues a paragraph at its own depth (``before`` is as deep); a
+    label's hanging indent (``13.28 "Protected Party" means`` / ``when the party``) is the reverse."""
+    return (
+        before is not None
+        and before.page == previous.page == line.page
+        and abs(before.x0 - previous.x0) < 1.0
+        and line.x0 > previous.x0 + geometry.average_char
+        and not geometry.wraps(previous, line)
+    )
 
 
 def _ended_early(lines: list[PdfLine], index: int, geometry: _Geometry) -> bool:
@@ -250,8 +279,11 @@ def blocks(lines: list[PdfLine]) -> list[Block]:
     groups: list[list[PdfLine]] = [[lines[0]]]
     for index in range(1, len(lines)):
         previous, line = lines[index - 1], lines[index]
-        if _breaks(previous, line, geometry) or (
-            previous.page != line.page and _ended_early(lines, index, geometry)
+        before = groups[-1][-2] if len(groups[-1]) > 1 else None
+        if (
+            _breaks(previous, line, geometry)
+            or (previous.page != line.page and _ended_early(lines, index, geometry))
+            or _first_line_indent(before, previous, line, geometry)
         ):
             groups.append([line])
         else:
