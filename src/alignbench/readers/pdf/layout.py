@@ -8,8 +8,9 @@
   ``GAP_FACTOR`` times the document's usual line spacing (scaled up for a bigger font), where the
   font changes to or from a heading font, or, in a document that does not space its paragraphs,
   after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width) and ends a
-  sentence. A line was wrapped only where the next line's first word would not have fitted at its
-  end (``_Geometry.wraps``). A page break continues the paragraph unless the last line, not wrapped,
+  sentence, or at a first-line indent (``_first_line_indent``). A line was wrapped only where the
+  next line's first word would not have fitted at its end, judged in justified text by where its
+  characters would end unstretched (``_Geometry.wraps``). A page break continues the paragraph unless the last line, not wrapped,
   ended a sentence or changed font, or the page stopped early (``_ended_early``).
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
   body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
