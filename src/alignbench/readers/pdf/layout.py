@@ -10,8 +10,9 @@
   after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width) and ends a
   sentence, or at a first-line indent (``_first_line_indent``). A line was wrapped only where the
   next line's first word would not have fitted at its end, judged in justified text by where its
-  characters would end unstretched (``_Geometry.wraps``). A page break continues the paragraph unless the last line, not wrapped,
-  ended a sentence or changed font, or the page stopped early (``_ended_early``).
+  characters would end unstretched (``_Geometry.wraps``). A page break continues the paragraph
+  unless the last line, not wrapped, ended a sentence or changed font, or the page stopped early
+  (``_ended_early``).
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
   body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
   (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
