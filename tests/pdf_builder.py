@@ -1,9 +1,10 @@
 """Write small PDFs with a text layer placed line by line, so a test controls every position and font.
 
 A page is a list of :class:`TextLine` (baseline position in points from the bottom-left corner, font
-size, bold or not); the fonts are two of PDF's standard 14 (Helvetica, Helvetica-Bold), which every
-reader knows without an embedded font file. A page with no lines is a page with no text layer, as a
-scan's is. The output is plain PDF 1.4 with a correct cross-reference table.
+size, bold or not, italic or not); the fonts are four of PDF's standard 14 (Helvetica and its bold,
+oblique and bold oblique), which every reader knows without an embedded font file. A page with no
+lines is a page with no text layer, as a scan's is. The output is plain PDF 1.4 with a correct
+cross-reference table.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ class TextLine:
     text: str
     size: float = 11.0
     bold: bool = False
+    italic: bool = False
+    char_spacing: float = (
+        0.0  # extra points after each character (``Tc``): stretches a line, as justification does
+    )
 
 
 def _escape(text: str) -> str:
@@ -32,26 +37,33 @@ def _escape(text: str) -> str:
 def _content(lines: Sequence[TextLine]) -> bytes:
     parts = []
     for line in lines:
-        font = "F2" if line.bold else "F1"
-        parts.append(f"BT /{font} {line.size:g} Tf {line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET")
-    return "\n".join(parts).encode("latin-1")
+        font = f"F{1 + line.bold + 2 * line.italic}"
+        spacing = f"{line.char_spacing:g} Tc " if line.char_spacing else ""
+        parts.append(
+            f"BT /{font} {line.size:g} Tf {spacing}{line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET"
+        )
+    return "\n".join(parts).encode("cp1252")  # WinAnsiEncoding: Windows-1252
 
 
 def build_pdf(path: Path, pages: Sequence[Sequence[TextLine]]) -> Path:
     """Write a PDF at ``path`` with one page per entry of ``pages``."""
     objects: list[bytes] = []
-    page_ids = [5 + 2 * index for index in range(len(pages))]
+    page_ids = [7 + 2 * index for index in range(len(pages))]
     objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
     kids = " ".join(f"{pid} 0 R" for pid in page_ids)
     objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode())
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+    for face in ("Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"):
+        objects.append(
+            f"<< /Type /Font /Subtype /Type1 /BaseFont /{face} /Encoding /WinAnsiEncoding >>".encode()
+        )
     for index, lines in enumerate(pages):
         content_id = page_ids[index] + 1
         objects.append(
             (
                 f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_WIDTH} {PAGE_HEIGHT}] "
-                f"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {content_id} 0 R >>"
+                "/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R /F4 6 0 R >> >> "
+                f"/Contents {content_id} 0 R >>"
             ).encode()
         )
         stream = _content(lines)
@@ -74,7 +86,7 @@ def flowed(
     lines: Sequence[tuple[str, dict]], *, top: float = 700, left: float = 72, leading: float = 14
 ) -> list[TextLine]:
     """Lines set one under another from ``top``; each entry's options may set ``gap`` (extra space
-    before the line), ``indent``, ``size`` and ``bold``."""
+    before the line), ``indent``, ``size``, ``bold`` and ``italic``."""
     out = []
     y = top
     for text, options in lines:
@@ -86,6 +98,7 @@ def flowed(
                 text,
                 size=options.get("size", 11.0),
                 bold=options.get("bold", False),
+                italic=options.get("italic", False),
             )
         )
         y -= leading

@@ -16,17 +16,18 @@ import pytest
 pytest.importorskip("lxml", reason="the docx extra (lxml) is not installed")
 pytest.importorskip("pypdfium2", reason="the pdf extra (pypdfium2) is not installed")
 
-from alignbench.readers.roundtrip import real_markdown, run, tools_missing
+from alignbench.readers.roundtrip import pdf_exceptions_only, real_markdown, run, tools_missing
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
-# Issue 30's targets are 95% via DOCX and 90% via PDF. DOCX meets its target; PDF does not yet
-# (docs/FORMATS.md: the classes left are the text rules' reading of hard-wrapped lines and the
-# Markdown renderings that a page cannot show), so its floor here is today's figure, less a margin,
-# to catch a regression, not the target.
+# Issue 30's targets are 95% via DOCX and 90% via PDF. DOCX meets its target. Via PDF, 87.7% of the
+# documents are identical and 94.3% identical or differing only in the stated exceptions a PDF cannot
+# avoid (roundtrip.PDF_EXCEPTIONS, docs/FORMATS.md): the target holds for the latter; the former has
+# a floor at today's figure less a margin, to catch a regression.
 DOCX_TARGET = 0.95
-PDF_FLOOR = 0.40
+PDF_TARGET_WITH_EXCEPTIONS = 0.90
+PDF_FLOOR = 0.85
 
 
 def test_docx_and_pdf_give_the_markdown_readers_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,7 +44,9 @@ def test_docx_and_pdf_give_the_markdown_readers_tree(tmp_path: Path, monkeypatch
     outcomes = run(documents, tmp_path)
     same_docx = sum(1 for o in outcomes if not o.docx) / len(outcomes)
     same_pdf = sum(1 for o in outcomes if not o.pdf) / len(outcomes)
+    excepted = sum(1 for o in outcomes if o.pdf and pdf_exceptions_only(o)) / len(outcomes)
     unreadable = [o.name for o in outcomes if any(k.startswith("unreadable") for k in (*o.docx, *o.pdf))]
     assert unreadable == []
     assert same_docx >= DOCX_TARGET, same_docx
     assert same_pdf >= PDF_FLOOR, same_pdf
+    assert same_pdf + excepted >= PDF_TARGET_WITH_EXCEPTIONS, (same_pdf, excepted)

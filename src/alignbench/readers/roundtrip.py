@@ -9,9 +9,11 @@ LibreOffice headless, reads all three, and compares them:
 - **via PDF** the sequence of headings and text blocks (kind, label, text) must be identical; a PDF
   has no table markup and no heading levels beyond font sizes, so its tree's shape is not compared.
 
-Every difference is put in a class (``CLASSES``) and the totals printed as a Markdown table, the
-figures docs/FORMATS.md quotes. Needs ``pandoc`` and ``soffice`` on the PATH (Debian: pandoc,
-libreoffice-writer-nogui) and the docx and pdf extras.
+Every difference is put in a class and the totals printed as a Markdown table, the figures
+docs/FORMATS.md quotes. Some classes are differences a PDF cannot avoid (``PDF_EXCEPTIONS``): a
+document whose only PDF differences are of those classes is counted apart, as identical apart from
+stated exceptions; docs/FORMATS.md says why each is one. Needs ``pandoc`` and ``soffice`` on the
+PATH (Debian: pandoc, libreoffice-writer-nogui) and the docx and pdf extras.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +40,14 @@ SOFFICE_TIMEOUT_S = 900
 # the Markdown reader reads a label that starts a source line as a clause, so the line is information.
 PANDOC_FROM = "commonmark+pipe_tables+hard_line_breaks"
 TEXT_KINDS = frozenset({"heading", "paragraph", "list_item", "cell"})
+# What the PDF route cannot carry, whatever its reader does (tested in tests/test_pdf_reader.py and
+# tests/test_formats_roundtrip.py): a hyphen at a line end where the document writes the word both
+# ways; an invisible formatting character (U+200E); and what pandoc renders differently from the
+# Markdown reader's parser, which the DOCX shows as well (the PDF is printed from that DOCX).
+HYPHEN = "hyphen differs"
+INVISIBLE = "invisible character differs"
+RENDERER = "the renderer reads the Markdown differently (the DOCX route shows it too)"
+PDF_EXCEPTIONS = frozenset({HYPHEN, INVISIBLE, RENDERER})
 
 Item = tuple[str, str | None, str]
 
@@ -134,6 +145,11 @@ def _squash(text: str) -> str:
     return "".join(text.split())
 
 
+def _visible(text: str) -> str:
+    """The text less its invisible formatting characters (Unicode category Cf) and its spaces."""
+    return "".join(ch for ch in text if not ch.isspace() and unicodedata.category(ch) != "Cf")
+
+
 def _pair_class(one: Item, two: Item) -> str:
     if one[0] != two[0]:
         return f"{one[0]} read as {two[0]}"
@@ -142,7 +158,9 @@ def _pair_class(one: Item, two: Item) -> str:
     if _squash(one[2]) == _squash(two[2]):
         return "spacing differs"
     if _squash(one[2]).replace("-", "") == _squash(two[2]).replace("-", ""):
-        return "hyphen differs"
+        return HYPHEN
+    if _visible(one[2]) == _visible(two[2]):
+        return INVISIBLE
     return "text differs"
 
 
@@ -151,9 +169,11 @@ def compare(markdown: Path, docx: Path, pdf: Path, name: str) -> Outcome:
 
     outcome = Outcome(name)
     expected = read(markdown)
+    via_docx: BlockTree | Exception
     try:
         via_docx = read(docx)
     except AlignbenchError as exc:
+        via_docx = exc
         outcome.docx[f"unreadable: {exc}"] += 1
     else:
         want, got = tree_items(expected), tree_items(via_docx)
@@ -165,18 +185,30 @@ def compare(markdown: Path, docx: Path, pdf: Path, name: str) -> Outcome:
     except AlignbenchError as exc:
         outcome.pdf[f"unreadable: {exc}"] += 1
     else:
-        outcome.pdf.update(classify(text_items(expected), text_items(via_pdf)))
+        pdf_items = text_items(via_pdf)
+        if outcome.docx and not isinstance(via_docx, Exception) and pdf_items == text_items(via_docx):
+            outcome.pdf[RENDERER] += sum(outcome.docx.values())
+        else:
+            outcome.pdf.update(classify(text_items(expected), pdf_items))
     return outcome
+
+
+def pdf_exceptions_only(outcome: Outcome) -> bool:
+    """Whether every PDF difference of a document is one a PDF cannot avoid (``PDF_EXCEPTIONS``)."""
+    return all(name in PDF_EXCEPTIONS for name in outcome.pdf)
 
 
 def summary(outcomes: Sequence[Outcome]) -> str:
     total = len(outcomes)
     same_docx = sum(1 for o in outcomes if not o.docx)
     same_pdf = sum(1 for o in outcomes if not o.pdf)
+    excepted = sum(1 for o in outcomes if o.pdf and pdf_exceptions_only(o))
     lines = [
         f"documents: {total}",
         f"identical via DOCX: {same_docx} ({100 * same_docx / max(total, 1):.1f}%)",
         f"identical via PDF: {same_pdf} ({100 * same_pdf / max(total, 1):.1f}%)",
+        f"identical via PDF or differing only in stated exceptions: {same_pdf + excepted} "
+        f"({100 * (same_pdf + excepted) / max(total, 1):.1f}%)",
         "",
         "| route | difference class | documents | occurrences |",
         "| --- | --- | ---: | ---: |",

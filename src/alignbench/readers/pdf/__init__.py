@@ -16,7 +16,7 @@ from dataclasses import replace
 from alignbench.errors import AlignbenchError
 from alignbench.readers import plaintext
 from alignbench.readers.label_grammar import match_label
-from alignbench.readers.pdf.layout import blocks, drop_running_lines
+from alignbench.readers.pdf.layout import Block, blocks, drop_running_lines
 from alignbench.readers.pdf.textlayer import read_lines
 from alignbench.readers.profiles import Profile
 from alignbench.readers.units import Unit
@@ -38,18 +38,24 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
     if any(block.rank is not None for block in laid_out):
         # The fonts mark the headings: the text rule's guesses (a Title Case line) would add false ones.
         profile = replace(profile, headings=replace(profile.headings, detect_in_text=False))
-    for block in laid_out:
-        if block.rank is not None:
+    bold_rank = max((block.rank for block in laid_out if block.rank is not None), default=0) + 1
+    for index, block in enumerate(laid_out):
+        rank = block.rank
+        if rank is None and _bold_heading(block, laid_out[index + 1 : index + 2], profile):
+            rank = bold_rank
+        if rank is not None:
             title = block.lines[0][1]
             if title.startswith(_HEADING_BULLETS) and len(title) > 2:
                 # A heading set in a bulleted list item: the bullet marks the item, it is not title text.
                 dropped["list_marker"] += 1
                 title = title[1:].lstrip()
             label = match_label(title, profile, heading=True)
-            if label is not None and label.kind in profile.headings.labelled_kinds:
-                units.append(Unit("heading", text=label.rest, label=label, rank=block.rank, line=line_number))
+            if label is not None and (
+                label.kind in profile.headings.labelled_kinds or label.kind == "dotted"
+            ):
+                units.append(Unit("heading", text=label.rest, label=label, rank=rank, line=line_number))
             else:
-                units.append(Unit("heading", text=title, rank=block.rank, line=line_number))
+                units.append(Unit("heading", text=title, rank=rank, line=line_number))
             line_number += 2
             continue
         block_lines = []
@@ -66,11 +72,34 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
     return units
 
 
-# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
-# Use``): the typed label names the clause, as a Markdown list item's does, and the marker is counted.
 _HEADING_BULLETS = ("• ", "◦ ", "▪ ", "– ", "- ")
+_BOLD_ENDINGS = (".", ",", ";", "!", "?")
+# A heading the fonts mark may carry a letter or roman numeral (``E. Private Repositories``): the page
+# says it is a heading, so the letter needs no guessing, as in a Markdown heading (profiles.yaml).
+_FONT_HEADING_KINDS = frozenset({"dotted"})
+# A list's own marker (``1.``, ``•``) shown before a label typed in the item's text (``1. 1.1 Access and
+# Use``, ``• 1. Violates``): the typed label names the clause, as a Markdown list item's does, and the
+# marker is counted. After a number marker only a label that cannot be a nested item's own counts.
 _MARKER_KINDS = frozenset({"decimal", "bullet"})
 _TYPED_KINDS = frozenset({"decimal", "enclosed", "word", "section_sign"})
+_TYPED_AFTER_BULLET_KINDS = frozenset({"decimal", "enclosed", "closed", "dotted", "word", "section_sign"})
+
+
+def _bold_heading(block: Block, following: list[Block], profile: Profile) -> bool:
+    """A bold line of its own heads what follows it: the Markdown and Word readers' rule for a short
+    paragraph bold from end to end (``**Payment Terms**``), so a document reads the same from its
+    Markdown and from the PDF made of it. A bold sentence (``You must be 18.``) stays text; the heading
+    ranks below every heading the font sizes mark."""
+    if not block.bold_line or not following or following[0].rank is not None or following[0].bold_line:
+        return False
+    title = block.lines[0][1]
+    rules = profile.headings
+    return (
+        not title.endswith(_BOLD_ENDINGS)
+        and not title.startswith(_HEADING_BULLETS)
+        and len(title) <= rules.max_chars
+        and len(title.split()) <= rules.max_words
+    )
 
 
 def _typed_label_wins(line: str, profile: Profile) -> str | None:
@@ -79,6 +108,8 @@ def _typed_label_wins(line: str, profile: Profile) -> str | None:
     if marker is None or marker.kind not in _MARKER_KINDS or marker.decimal_depth > 1:
         return None
     typed = match_label(marker.rest, profile)
+    if typed is not None and marker.kind == "bullet" and typed.kind in _TYPED_AFTER_BULLET_KINDS:
+        return marker.rest
     if typed is None or typed.kind not in _TYPED_KINDS:
         return None
     if typed.kind == "decimal" and typed.decimal_depth < 2:

@@ -5,23 +5,33 @@
   the pages (and on two at least) is a running header or footer; a band line that is only a page
   number (``7``, ``- 7 -``, ``Page 7 of 9``) is a page number. Both are dropped and counted.
 - **Paragraphs.** A new block starts where the gap between two baselines is wider than
-  ``GAP_FACTOR`` times the document's usual line spacing, where the font changes to or from a
-  heading font, or after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width)
-  and ends a sentence. A page break continues the paragraph unless the last line ended it.
+  ``GAP_FACTOR`` times the document's usual line spacing (scaled up for a bigger font), where the
+  font changes to or from a heading font, or, in a document that does not space its paragraphs,
+  after a line that stops short of the column (``SHORT_LINE_SHARE`` of its width) and ends a
+  sentence, or at a first-line indent (``_first_line_indent``). A line was wrapped only where the
+  next line's first word would not have fitted at its end, judged in justified text by where its
+  characters would end unstretched (``_Geometry.wraps``). A page break continues the paragraph
+  unless the last line, not wrapped, ended a sentence or changed font, or the page stopped early
+  (``_ended_early``).
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
   body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
   (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
   body's own family in bold or italic at the body's size is emphasis, not a heading (``**Note**``).
   When the fonts mark headings, the text rule's heading guesses are off; when they mark none (a
-  contract set in one font), the text rule finds them (``1. DEFINITIONS``).
+  contract set in one font), the text rule finds them (``1. DEFINITIONS``). A line of its own wholly
+  in bold (not bold italic) at the body's size is marked (``Block.bold_line``): the reader makes it
+  a heading under the Markdown reader's bold-paragraph rule (short, no full stop, text after it).
 - **Hyphenation.** A line ending in a hyphen, followed by one starting in lower case, is one word
   broken by the layout: the two are rejoined with no space. The hyphen goes only when the document
   writes the word whole elsewhere and never hyphenated (``employ-`` / ``ment``); otherwise it is the
   author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
-  itself, marking the hyphen U+FFFE: the same rule decides it.
+  itself, marking the hyphen U+FFFE: the same rule decides it. A compound broken after its hyphen
+  before a capital or a digit (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
+  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept.
 
-What is left is plain text: each block's lines, indented by their distance from the left margin,
-handed to the text reader's own rules (labels, bullets, clause grouping).
+Inside a block, lines are joined where the page shows they continue each other (``joins``). What is
+left is plain text: each block's lines, indented by their distance from the left margin, handed to
+the text reader's own rules (labels, bullets, clause grouping).
 """
 
 from __future__ import annotations
@@ -29,28 +39,27 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from alignbench.readers.pdf.joins import HYPHEN_ENDS, SENTENCE_END, WORD, hanging, rejoined, unmark_hyphens
 from alignbench.readers.pdf.textlayer import PdfLine
 
 BAND_SHARE = 0.09
-GAP_FACTOR = 1.3
+GAP_FACTOR = 1.08
 FONT_GAP_FACTOR = 1.08
 # A document sets its paragraphs apart with space when this share of its body line gaps is wide.
 SPACED_SHARE = 0.05
 SHORT_LINE_SHARE = 0.85
+# The column's right edge is where the longest body lines stop, less one line in this many (one line
+# set a little wider must not move the edge for all).
+EDGE_OUTLIERS = 50
 HEADING_MAX_LINES = 3
+# A document is justified when this share of its body lines end at the column's edge.
+JUSTIFIED_SHARE = 0.6
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
-_BULLETS = ("•", "◦", "▪", "- ", "* ", "– ", "— ")
-_HYPHEN_ENDS = ("-", "\u00ad", "\u0002")
-_CLAUSE_END = (".", ":", ";", "—", "–", "--", ".”", '."', "; and", "; or")
-_SENTENCE_END = (".", ":", ";", "!", "?", ".”", '."', ".)", "”", ")")
-_BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
-# PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
-_MARKED_HYPHEN = re.compile(r"([A-Za-z\u00c0-\u024f0-9]*)\ufffe([A-Za-z\u00c0-\u024f0-9]*)")
-# A word as the hyphenation rule sees it: letters, with inner hyphens (``third-party``).
-_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:-[A-Za-z\u00c0-\u024f]+)*")
+# Bold italic is emphasis, not a bold heading (Markdown's rule reads ``***Right to Opt Out***`` so).
+_ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +68,9 @@ class Block:
 
     lines: tuple[tuple[int, str], ...]  # (indent in columns, text)
     rank: int | None = None
+    # One line set wholly in bold at the body's size, a paragraph of its own: a heading when the
+    # reader's rule for a bold paragraph says so (``**Payment Terms**`` in Markdown).
+    bold_line: bool = False
 
 
 Signature = tuple[float, bool, str]
@@ -133,11 +145,23 @@ class _Geometry:
         ]
         wide = sum(1 for gap in all_gaps if gap > self.spacing * GAP_FACTOR)
         self.spaced = bool(all_gaps) and wide >= SPACED_SHARE * len(all_gaps)
+        # The lowest a body line is set on any page: the foot of the text area.
+        self.bottom = min((line.baseline for line in body_lines), default=0.0)
         lefts = Counter(round(line.x0) for line in body_lines) or Counter({72: 1})
         self.left = float(min(x for x, n in lefts.items() if n >= max(lefts.values()) / 4))
         rights = sorted(line.x1 for line in body_lines) or [500.0]
         self.right = rights[int(len(rights) * 0.9)] if len(rights) > 1 else rights[0]
+        # The column's right edge: where the longest lines stop (a ragged right stops short of it).
+        self.edge = rights[-1 - len(rights) // EDGE_OUTLIERS]
         self.char_width = self.body[0] * 0.5
+        # The body's average character width, from its longer lines (a short line says little).
+        densities = sorted(
+            (line.x1 - line.x0) / len(line.text) for line in body_lines if len(line.text) >= 20
+        )
+        self.average_char = densities[len(densities) // 2] if densities else self.char_width
+        # Justified: most lines of more than one line's paragraphs end at the column's edge.
+        reaching = sum(1 for line in body_lines if line.x1 > self.edge - self.average_char)
+        self.justified = reaching >= JUSTIFIED_SHARE * len(body_lines)
         bigger = {
             key
             for key in weights
@@ -157,6 +181,20 @@ class _Geometry:
     def short(self, line: PdfLine) -> bool:
         return line.x1 < self.left + (self.right - self.left) * SHORT_LINE_SHARE
 
+    def wraps(self, previous: PdfLine, line: PdfLine) -> bool:
+        """Whether ``previous`` was wrapped by the layout before ``line``: ``line``'s first word would
+        not have fitted in the room left at its end. A line that stops with room to spare for that
+        word ended where its author ended it (a line break, a paragraph's or clause's end); so did a
+        line stretched far wider than its characters need (justified text stretches a line that ends
+        in a line break to the column's edge: ``Automattic Inc.`` across the whole column)."""
+        char_width = self.average_char
+        end = previous.x1
+        if end > self.edge - char_width and self.justified:
+            # Stretched to the edge: where its characters would end unstretched.
+            end = min(end, previous.x0 + len(previous.text) * char_width)
+        first_word = line.text.split(" ", 1)[0]
+        return end + (len(first_word) + 1) * char_width > self.edge - char_width / 2
+
 
 def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
     return line.uniform and _signature(line) in geometry.heading_ranks
@@ -165,7 +203,7 @@ def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
 def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     # A short line that ends a sentence ends its paragraph, unless the document sets its paragraphs
     # apart with space: then a short line is a line break inside one (an address, a run-in title).
-    ended = not geometry.spaced and geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+    ended = not geometry.spaced and geometry.short(previous) and previous.text.endswith(SENTENCE_END)
     entering = _heading_font(line, geometry) and (
         not _heading_font(previous, geometry) or _signature(previous) != _signature(line)
     )
@@ -173,10 +211,15 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     if previous.page != line.page:
         # The last line of a page ends its paragraph when it stops short after a sentence (the space a
         # spaced document puts after a paragraph is lost at the page foot).
-        finished = geometry.short(previous) and previous.text.endswith(_SENTENCE_END)
+        # A line of its own in another font (a bold title at a page foot) ends there too.
+        finished = not geometry.wraps(previous, line) and (
+            previous.text.endswith(SENTENCE_END) or _signature(previous) != _signature(line)
+        )
         return finished or entering or leaving
     gap = previous.end_baseline - line.baseline
-    if gap > geometry.spacing * GAP_FACTOR or gap < 0:
+    # Lines in a bigger font (a heading over two lines) are set wider apart than the body's.
+    scale = max(1.0, max(previous.size, line.size) / geometry.body[0])
+    if gap > geometry.spacing * GAP_FACTOR * scale or gap < 0:
         return True
     # A heading font starts a block only where the layout sets it apart (a heading has space before
     # it); a bold phrase that wraps onto its own line inside a paragraph does not. A heading ends at
@@ -188,90 +231,87 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     return ended
 
 
+def _first_line_indent(before: PdfLine | None, previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
+    """Whether ``line`` opens a paragraph by its first-line indent: it is set deeper than ``previous``,
+    a line its author ended, which continues a paragraph at its own depth (``before`` is as deep); a
+    label's hanging indent (``13.28 "Protected Party" means`` / ``when the party``) is the reverse."""
+    return (
+        before is not None
+        and before.page == previous.page == line.page
+        and abs(before.x0 - previous.x0) < 1.0
+        and line.x0 > previous.x0 + geometry.average_char
+        and not geometry.wraps(previous, line)
+    )
+
+
+def _ended_early(lines: list[PdfLine], index: int, geometry: _Geometry) -> bool:
+    """Whether the page before ``lines[index]`` ended a paragraph, seen from where the page stopped.
+
+    A page that stops with room for another body line did not run out of space: a word processor
+    stops early only to keep a paragraph's lines together (its widow control carries a paragraph's
+    last two lines over, never one) or because the next paragraph, with the space before it and two
+    lines at least, did not fit. So an early stop followed by anything but exactly two lines of text
+    is a paragraph's end; a page that stopped at its foot says nothing."""
+    previous, line = lines[index - 1], lines[index]
+    if _signature(previous) != geometry.body or _signature(line) != geometry.body:
+        return False
+    if previous.baseline - geometry.spacing < geometry.bottom:
+        return False  # no room for another line: the page was full
+    run = 1
+    while index + run < len(lines) and run <= 2:
+        above, below = lines[index + run - 1], lines[index + run]
+        if (
+            below.page != line.page
+            or not 0 < above.end_baseline - below.baseline <= geometry.spacing * GAP_FACTOR
+        ):
+            break
+        run += 1
+    return run != 2
+
+
 def blocks(lines: list[PdfLine]) -> list[Block]:
     """Group the kept lines into heading and body blocks."""
     if not lines:
         return []
     geometry = _Geometry(lines)
     # The document's vocabulary decides hyphens; most documents break no word, and pay nothing for it.
-    hyphenated = any(line.text.endswith(_HYPHEN_ENDS) or "\ufffe" in line.text for line in lines)
-    words = {word.lower() for line in lines for word in _WORD.findall(line.text)} if hyphenated else set()
-    lines = [_unmark_hyphens(line, words) if "\ufffe" in line.text else line for line in lines]
+    hyphenated = any(line.text.endswith(HYPHEN_ENDS) or "\ufffe" in line.text for line in lines)
+    words = {word.lower() for line in lines for word in WORD.findall(line.text)} if hyphenated else set()
+    lines = [unmark_hyphens(line, words) if "\ufffe" in line.text else line for line in lines]
     groups: list[list[PdfLine]] = [[lines[0]]]
-    for previous, line in itertools.pairwise(lines):
-        if _breaks(previous, line, geometry):
+    for index in range(1, len(lines)):
+        previous, line = lines[index - 1], lines[index]
+        before = groups[-1][-2] if len(groups[-1]) > 1 else None
+        if (
+            _breaks(previous, line, geometry)
+            or (previous.page != line.page and _ended_early(lines, index, geometry))
+            or _first_line_indent(before, previous, line, geometry)
+        ):
             groups.append([line])
         else:
             groups[-1].append(line)
     out = []
     for group in groups:
         rank = geometry.heading_ranks.get(_signature(group[0])) if _heading_font(group[0], geometry) else None
-        laid = [(geometry.indent(line), line.text, not geometry.short(line)) for line in group]
-        texts = _hanging(_rejoined(laid, words), geometry.spaced)
+        laid = [
+            (
+                geometry.indent(line),
+                line.text,
+                index + 1 < len(group) and geometry.wraps(line, group[index + 1]),
+            )
+            for index, line in enumerate(group)
+        ]
+        texts = hanging(rejoined(laid, words), geometry.spaced)
         if rank is not None and len(group) <= HEADING_MAX_LINES:
             out.append(Block(((0, " ".join(text for _, text in texts)),), rank))
         else:
-            out.append(Block(tuple(texts)))
-    return out
-
-
-Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whether it reaches the column end
-
-
-def _rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
-    """Rejoin words hyphenated at a line end (``employ-`` / ``ment``)."""
-    out: list[Laid] = []
-    for indent, text, full in lines:
-        if out and _BROKEN_WORD.search(out[-1][1]) and text[:1].islower():
-            head, _, rest = text.partition(" ")
-            previous = out[-1][1]
-            stem = previous[:-1]
-            last_word = _WORD.findall(stem)[-1] if _WORD.findall(stem) and stem[-1:].isalpha() else ""
-            head_word = _WORD.match(head)
-            keep = previous.endswith("-") and not _one_word(
-                last_word, head_word.group(0) if head_word else "", words
+            first = group[0]
+            bold_line = (
+                len(group) == 1
+                and first.bold
+                and first.uniform
+                and first.signature[0] == geometry.body[0]
+                and not _ITALIC.search(first.signature[2])
             )
-            out[-1] = (out[-1][0], (previous if keep else stem) + head, out[-1][2])
-            if not rest:
-                continue
-            text = rest
-        out.append((indent, text, full))
+            out.append(Block(tuple(texts), bold_line=bold_line))
     return out
-
-
-def _one_word(left: str, right: str, words: set[str]) -> bool:
-    """Whether ``left-`` / ``right`` is one word the layout hyphenated: the document writes it whole
-    elsewhere and never with the hyphen. Otherwise the hyphen is the author's (``third-party``, and
-    any hyphenated word the document does not repeat: keeping a hyphen loses less than dropping one)."""
-    if not left or not right:
-        return False
-    return f"{left}{right}".lower() in words and f"{left}-{right}".lower() not in words
-
-
-def _unmark_hyphens(line: PdfLine, words: set[str]) -> PdfLine:
-    def resolve(match: re.Match[str]) -> str:
-        left, right = match.group(1), match.group(2)
-        return f"{left}{right}" if _one_word(left, right, words) else f"{left}-{right}"
-
-    return replace(line, text=_MARKED_HYPHEN.sub(resolve, line.text))
-
-
-def _hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
-    """Wrapped lines rejoined where the page shows they continue one paragraph.
-
-    A line indented deeper than the block's first line, after a line that ended no clause, continues
-    it (a hanging indent: ``• We store ... as long as we have`` / ``a reason``); the text reader would
-    take a label-like start there (``4.0.``) for a deeper clause. In a document that sets its
-    paragraphs apart with space, a line after one that ran to the column's end, at the same indent or
-    deeper, continues it too, whatever it starts with (``...; (b) the second`` wrapped before
-    ``(c)``): a new clause there would have started a new paragraph. A bullet always starts an item."""
-    out: list[Laid] = []
-    for indent, text, full in lines:
-        if out and not text.startswith(_BULLETS):
-            hanging = indent > lines[0][0] and not out[-1][1].endswith(_CLAUSE_END)
-            wrapped = spaced and out[-1][2] and indent >= out[-1][0]
-            if hanging or wrapped:
-                out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
-                continue
-        out.append((indent, text, full))
-    return [(indent, text) for indent, text, _ in out]

@@ -9,8 +9,7 @@ pypdfium2 and not pypdf or pdfplumber.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from alignbench.errors import AlignbenchError
 
@@ -18,9 +17,10 @@ _FONT_NAME_BYTES = 128
 _BOLD_WEIGHT = 600
 
 
-@dataclass(frozen=True, slots=True)
-class PdfLine:
-    """One line of a page's text layer; coordinates in points, y growing upwards (PDF space)."""
+class PdfLine(NamedTuple):
+    """One line of a page's text layer; coordinates in points, y growing upwards (PDF space). A named
+    tuple, not a frozen dataclass: a long document has thousands of lines, and a frozen dataclass
+    sets each field through ``object.__setattr__``."""
 
     page: int  # 0-based
     text: str  # stripped
@@ -69,11 +69,27 @@ def _utf16_length(text: str) -> int:
 def read_lines(data: bytes, source: str) -> list[PdfLine]:
     """Every non-blank line of every page, in PDFium's reading order.
 
+    A long document's pages are read in two processes where that is safe (``parallel``): PDFium's
+    own page loading is most of the time, and it is not thread-safe."""
+    from alignbench.readers.pdf.parallel import may_fork, read_forked
+
+    document = _open(data, source)
+    try:
+        pages = len(document)
+        if may_fork(pages):
+            return read_forked(document, pages, read_pages)
+        return read_pages(document, range(pages))
+    finally:
+        document.close()
+
+
+def read_pages(document: Any, numbers: range) -> list[PdfLine]:
+    """The lines of the pages ``numbers`` of an open document.
+
     PDFium is asked through its raw C API (pypdfium2.raw): the helper objects' per-call wrapping cost
     more than the calls themselves, a few per line on every page of a long document."""
     import pypdfium2.raw as raw
 
-    document = _open(data, source)
     lines: list[PdfLine] = []
     name = ctypes.create_string_buffer(_FONT_NAME_BYTES)
     flags = ctypes.c_int()
@@ -88,56 +104,53 @@ def read_lines(data: bytes, source: str) -> list[PdfLine]:
         font_info(handle, index, name, _FONT_NAME_BYTES, flags_ref)
         return name.value.decode("utf-8", "replace")
 
-    try:
-        for number in range(len(document)):
-            page = document[number]
-            width, height = page.get_size()
-            textpage = page.get_textpage()
-            count = textpage.count_chars()
-            text = textpage.get_text_range(0, count) if count > 0 else ""
-            handle = textpage.raw
-            position = 0  # in UTF-16 code units: PDFium's character index
-            for raw_line in text.split("\r\n"):
-                stripped = raw_line.strip()
-                if stripped:
-                    lead = len(raw_line) - len(raw_line.lstrip())
-                    first = position + _utf16_length(raw_line[:lead])
-                    last = position + _utf16_length(raw_line[: len(raw_line.rstrip())]) - 1
-                    raw.FPDFText_GetCharOrigin(handle, first, x_ref, y_ref)
-                    left, baseline = x.value, y.value
-                    end_baseline = baseline
-                    if "\ufffe" in stripped:
-                        raw.FPDFText_GetCharOrigin(handle, last, x_ref, y_ref)
-                        end_baseline = y.value
-                    raw.FPDFText_GetCharBox(handle, last, *box_refs)
-                    size = font_size(handle, first)
-                    font = font_of(handle, first)
-                    bold = _bold(raw, handle, first, font)
-                    uniform = abs(font_size(handle, last) - size) < 0.5 and (
-                        _bold(raw, handle, last, font_of(handle, last)) == bold
+    for number in numbers:
+        page = document[number]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        count = textpage.count_chars()
+        text = textpage.get_text_range(0, count) if count > 0 else ""
+        handle = textpage.raw
+        position = 0  # in UTF-16 code units: PDFium's character index
+        for raw_line in text.split("\r\n"):
+            stripped = raw_line.strip()
+            if stripped:
+                lead = len(raw_line) - len(raw_line.lstrip())
+                first = position + _utf16_length(raw_line[:lead])
+                last = position + _utf16_length(raw_line[: len(raw_line.rstrip())]) - 1
+                raw.FPDFText_GetCharOrigin(handle, first, x_ref, y_ref)
+                left, baseline = x.value, y.value
+                end_baseline = baseline
+                if "\ufffe" in stripped:
+                    raw.FPDFText_GetCharOrigin(handle, last, x_ref, y_ref)
+                    end_baseline = y.value
+                raw.FPDFText_GetCharBox(handle, last, *box_refs)
+                size = font_size(handle, first)
+                font = font_of(handle, first)
+                bold = _bold(raw, handle, first, font)
+                uniform = abs(font_size(handle, last) - size) < 0.5 and (
+                    _bold(raw, handle, last, font_of(handle, last)) == bold
+                )
+                # Size, weight and face (a subset prefix ``ABCDEF+`` dropped), computed once per line.
+                signature = (round(size, 1), bold, font.rpartition("+")[2])
+                lines.append(
+                    PdfLine(
+                        number,
+                        stripped,
+                        left,
+                        box[1].value,
+                        baseline,
+                        size,
+                        font,
+                        bold,
+                        height,
+                        width,
+                        uniform,
+                        signature,
+                        end_baseline,
                     )
-                    # Size, weight and face (a subset prefix ``ABCDEF+`` dropped), computed once per line.
-                    signature = (round(size, 1), bold, font.rpartition("+")[2])
-                    lines.append(
-                        PdfLine(
-                            number,
-                            stripped,
-                            left,
-                            box[1].value,
-                            baseline,
-                            size,
-                            font,
-                            bold,
-                            height,
-                            width,
-                            uniform,
-                            signature,
-                            end_baseline,
-                        )
-                    )
-                position += _utf16_length(raw_line) + 2  # the line break PDFium generated (\r\n)
-            textpage.close()
-            page.close()
-    finally:
-        document.close()
+                )
+            position += _utf16_length(raw_line) + 2  # the line break PDFium generated (\r\n)
+        textpage.close()
+        page.close()
     return lines
