@@ -306,3 +306,28 @@ def test_a_re_lettered_definitions_list_pairs_by_term_not_by_letter():
     # letter b defined "Work" and now defines "Licensor": the letters must not pair them
     assert partner(result, "/section[1]/list_item[2]") == "/section[1]/list_item[3]"
     assert partner(result, "/section[1]/list_item[1]") == "/section[1]/list_item[2]"
+
+
+# -- a policy re-set as a table: a paragraph pairs with the cell that now holds its words -------------
+
+
+def test_a_paragraph_re_set_as_a_table_cell_pairs_with_the_cell():
+    account = "When you create an account we ask for your name, your email address and a password."
+    source = doc(sec(h("Data we collect"), p(words(80, 10)), p(account), p(words(81, 10))))
+    test = doc(
+        sec(h("Data we collect"), p(words(80, 10)), table(row("Account data", account)), p(words(81, 10)))
+    )
+    pr = pair_map(align(source, test))["/section[1]/paragraph[2]"]
+    assert (pr.test_path, pr.matched_by) == ("/section[1]/table[1]/row[1]/cell[2]", "sequence")
+
+
+def test_copies_after_an_insertion_pair_with_their_own_copies_not_the_ones_above():
+    source = doc(sec(h("Topics"), *[b for k in range(4) for b in (p(words(90 + k, 10)), p("Learn more"))]))
+    inserted = [p(words(99, 10)), p(words(98, 10))]
+    test = doc(
+        sec(h("Topics"), *inserted, *[b for k in range(4) for b in (p(words(90 + k, 10)), p("Learn more"))])
+    )
+    result = align(source, test)
+    for k in range(4):  # the k-th "Learn more" follows the k-th topic paragraph on both sides
+        assert partner(result, f"/section[1]/paragraph[{2 * k + 2}]") == f"/section[1]/paragraph[{2 * k + 4}]"
+    assert not result.moves()

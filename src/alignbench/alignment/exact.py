@@ -7,7 +7,11 @@ first without crossing, and flagged ambiguous: content cannot tell byte-identica
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
+
+from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.order import nearest_order_preserving
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
@@ -82,18 +86,56 @@ def pair_by_buckets(walk: Walk, left_s: list[int], left_t: list[int]) -> tuple[l
                 more_s.setdefault(bucket, [first_s[bucket]]).append(s)
             elif bucket in first_t:
                 first_s[bucket] = s
+    repeated: list[tuple[tuple[int, str], int]] = []
     for bucket, first in first_s.items():  # insertion order = source document order
         if bucket not in more_s and bucket not in more_t:
             walk.pair(first, first_t[bucket], "exact", 1.0)
         else:
-            sources = more_s.get(bucket) or [first]
-            tests = more_t.get(bucket) or [first_t[bucket]]
-            for s, t in walk.nearest_order_preserving(sources, tests):
-                walk.pair(s, t, "exact", 1.0)
-                walk.ambiguous.add(s)
-            if len(sources) > len(tests):
-                walk.ambiguous_keys[0].add(bucket)
-            elif len(tests) > len(sources):
-                walk.ambiguous_keys[1].add(bucket)
+            repeated.append((bucket, first))
+    if repeated:
+        _pair_copies(walk, left_s, repeated, more_s, more_t, first_t)
     s2t, t2s = walk.s2t, walk.t2s
     return [s for s in left_s if s2t[s] == -1], [t for t in left_t if t2s[t] == -1]
+
+
+def _pair_copies(
+    walk: Walk,
+    left_s: list[int],
+    repeated: list[tuple[tuple[int, str], int]],
+    more_s: dict[tuple[int, str], list[int]],
+    more_t: dict[tuple[int, str], list[int]],
+    first_t: dict[tuple[int, str], int],
+) -> None:
+    """Byte-identical copies pair in reading order, anchored by unique neighbours (issue #29 class 1).
+
+    Nearest sibling position is wrong as soon as blocks are inserted above the copies: two new
+    paragraphs, and every later "Learn more" pairs with the copy one place up. As a patience diff
+    anchors on unique lines, the group's uniquely keyed pairs (just made) that keep their order are
+    anchors, and a copy is placed where its nearest preceding anchor says it should be (that anchor's
+    test position plus the copy's distance below it in the source); copies then pair nearest to that
+    place first, never crossing. Every copy pair is flagged ambiguous: content alone cannot tell twins
+    apart."""
+    src, tst = walk.src, walk.tst
+    s2t, pos_s, pos_t = walk.s2t, src.position, tst.position
+    anchors = sorted((pos_s[s], pos_t[s2t[s]]) for s in left_s if s2t[s] != -1)
+    kept = [anchors[i] for i in lis_indices([a[1] for a in anchors])]
+    cuts = [a[0] for a in kept]
+
+    def expected(s: int) -> int:
+        k = bisect_left(cuts, pos_s[s])
+        if k == 0:
+            return pos_s[s]
+        anchor_s, anchor_t = kept[k - 1]
+        return anchor_t + pos_s[s] - anchor_s
+
+    for bucket, first in repeated:
+        sources = more_s.get(bucket) or [first]
+        tests = more_t.get(bucket) or [first_t[bucket]]
+        place = {s: expected(s) for s in sources}
+        for s, t in nearest_order_preserving(sources, tests, place, pos_t):
+            walk.pair(s, t, "exact", 1.0)
+            walk.ambiguous.add(s)
+        if len(sources) > len(tests):
+            walk.ambiguous_keys[0].add(bucket)
+        elif len(tests) > len(sources):
+            walk.ambiguous_keys[1].add(bucket)

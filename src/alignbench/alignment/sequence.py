@@ -4,12 +4,13 @@ The passes before it pair a block only inside its parent's group, or globally on
 evidence. A clause whose parents did not pair (a section renamed past recognition, a definition list
 flattened into paragraphs, a heading demoted to a bold line) and whose text was rewritten is left
 unpaired on both sides, while a flat line diff, reading both documents in order, pairs it with its
-counterpart between two kept neighbours. So, last, the text blocks (headings, paragraphs, list items)
-still unpaired are aligned the flat way: the paired text blocks whose order both documents keep (a
-longest increasing chain) are anchors; between two consecutive anchors, the unpaired blocks of each
-side are aligned as two sequences, maximising the summed similarity of order-preserving pairs that
-clear ``sequence_min_similarity`` (a paragraph with a heading only at ``move_min_similarity``: the
-same words in another kind, not a guess; a label-only heading only with one of the same label).
+counterpart between two kept neighbours. So, last, the text blocks (headings, paragraphs, list items,
+table cells) still unpaired are aligned the flat way: the paired text blocks whose order both
+documents keep (a longest increasing chain) are anchors; between two consecutive anchors, the
+unpaired blocks of each side are aligned as two sequences, maximising the summed similarity of
+order-preserving pairs that clear ``sequence_min_similarity`` (a paragraph with a heading, or
+anything with a table cell, only at ``move_min_similarity``: the same words in another kind - a
+policy re-set as a table - not a guess; a label-only heading only with one of the same label).
 
 Every pair it makes keeps reading order with its anchors, so none is a move; pairs whose parents
 differ are reparented, as the move rule says.
@@ -19,14 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT, unmatched
+from alignbench.alignment.flat import CLASS_CELL, CLASS_HEADING, CLASS_TEXT, unmatched
 from alignbench.alignment.lis import lis_indices
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
     from alignbench.alignment.flat import FlatDocument
 
-_TEXT_CLASSES = (CLASS_HEADING, CLASS_TEXT)
+_TEXT_CLASSES = (CLASS_HEADING, CLASS_TEXT, CLASS_CELL)
 # Cells of the alignment grid a gap may fill: a gap larger than this on both sides is aligned inside a
 # band around its diagonal, so a document rewritten end to end costs the band, not the square.
 _BAND = 40
@@ -73,8 +74,10 @@ def _score(walk: Walk, s: int, t: int) -> float | None:
     if not src.text[s] or not tst.text[t]:
         same = not src.text[s] and not tst.text[t] and src.label[s] == tst.label[t]
         return 1.0 if same and src.cls[s] == tst.cls[t] else None
-    if src.cls[s] == tst.cls[t]:
+    if src.cls[s] == tst.cls[t] and src.cls[s] != CLASS_CELL:
         return walk.similarity(s, t, config.sequence_min_similarity)
+    # Another kind, or a table cell (short, and paired inside its row when the rows pair): the same
+    # words only, not a guess.
     return walk.sim.bounded(src.tokens(s), tst.tokens(t), s, ~t, config.move_min_similarity)
 
 
