@@ -11,6 +11,7 @@ Two rules read it:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from alignbench.alignment.flat import CLASS_HEADING, CLASS_TEXT
@@ -69,14 +70,12 @@ class ExactElsewhere:
 
 
 def _unique_texts(doc: FlatDocument) -> dict[tuple[int, str], int]:
-    """(kind class, text) -> the one text block (heading, paragraph, list item) that carries it."""
-    seen: dict[tuple[int, str], int] = {}
-    repeated: set[tuple[int, str]] = set()
-    for i in range(1, len(doc)):
-        if doc.cls[i] in (CLASS_HEADING, CLASS_TEXT) and doc.text[i]:
-            key = (doc.cls[i], doc.text[i])
-            if key in seen:
-                repeated.add(key)
-            else:
-                seen[key] = i
-    return {key: i for key, i in seen.items() if key not in repeated}
+    """(kind class, text) -> the one text block (heading, paragraph, list item) that carries it.
+
+    Counted at C speed (``Counter`` over the two columns): on a 20,000-block pair this runs once per
+    document, and a Python loop over every block cost a twentieth of the whole alignment."""
+    keys = list(zip(doc.cls, doc.text, strict=True))
+    counts = Counter(keys)
+    where = dict(zip(keys, range(len(keys)), strict=True))
+    text_classes = (CLASS_HEADING, CLASS_TEXT)
+    return {k: where[k] for k, n in counts.items() if n == 1 and k[1] and k[0] in text_classes}
