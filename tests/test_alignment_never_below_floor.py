@@ -331,3 +331,39 @@ def test_copies_after_an_insertion_pair_with_their_own_copies_not_the_ones_above
     for k in range(4):  # the k-th "Learn more" follows the k-th topic paragraph on both sides
         assert partner(result, f"/section[1]/paragraph[{2 * k + 2}]") == f"/section[1]/paragraph[{2 * k + 4}]"
     assert not result.moves()
+
+
+# -- class 2: a container pairs by its name before its children's support -----------------------------
+
+
+def test_a_wrapper_whose_parts_moved_out_is_not_lifted_onto_them():
+    """The walk's state after the sequence pass on a real terms-of-service revision: the wrapper's
+    heading already paired with the same-named heading of another container, its three parts paired
+    into the section they moved into. The lift must not pair the wrapper with that section."""
+    from alignbench.alignment.config import AlignmentConfig
+    from alignbench.alignment.engine import Walk
+    from alignbench.alignment.lift import lift_containers
+    from alignbench.alignment.prepared import PreparedPair
+
+    names = ("Alpha", "Beta", "Gamma")
+    source = doc(
+        sec(h("Terms of Service:"), *[sec(h(n, level=2), p(words(100 + k, 14))) for k, n in enumerate(names)])
+    )
+    test = doc(
+        sec(h("Terms of Service"), p(words(110, 14))),
+        sec(
+            h("Specific Service Terms"),
+            *[sec(h(n, level=2), p(words(100 + k, 14))) for k, n in enumerate(names)],
+        ),
+    )
+    src, tst, headings, memo = PreparedPair(source, test).parts()
+    walk = Walk(src, tst, AlignmentConfig(), memo, headings)
+    at_s = {a: i for i, a in enumerate(src.address)}
+    at_t = {a: i for i, a in enumerate(tst.address)}
+    walk.pair(0, 0, "root", 1.0)
+    walk.pair(at_s["/section[1]/heading[1]"], at_t["/section[1]/heading[1]"], "sequence", 0.9)
+    for k in (1, 2, 3):
+        walk.pair(at_s[f"/section[1]/section[{k}]"], at_t[f"/section[2]/section[{k}]"], "move", 1.0)
+    walk.queue.clear()
+    lift_containers(walk)
+    assert walk.s2t[at_s["/section[1]"]] != at_t["/section[2]"]

@@ -129,14 +129,45 @@ def _lift_supported(walk: Walk) -> int:
         return 0
     best_s = _unique_best(support, 0)
     best_t = _unique_best(support, 1)
+    named_s, named_t = _unmatched_headed(walk, "source"), _unmatched_headed(walk, "test")
     made = 0
     for ps in sorted(best_s):
         count, pt = best_s[ps]
         if pt == -1 or count < LIFT_MIN_SUPPORT or best_t[pt] != (count, ps):
             continue
+        if _named_elsewhere(walk, ps, pt, named_s, named_t):
+            continue
         walk.pair(ps, pt, "move", walk.score(ps, pt))
         made += 1
     return made
+
+
+def _named_elsewhere(
+    walk: Walk,
+    ps: int,
+    pt: int,
+    named_s: dict[tuple[int, tuple[str, ...]], list[int]],
+    named_t: dict[tuple[int, tuple[str, ...]], list[int]],
+) -> bool:
+    """Children's support does not outvote a name: when a wrapper section's sub-sections moved out
+    ("Terms of Service:" over 1-5, its parts now under "7 Specific Service Terms") while another
+    unmatched container carries its very name ("Terms of Service"), the wrapper is that container and
+    its parts moved, not it. True when the two headings do not agree and either side's heading names
+    another unmatched container of the other side exactly (words, case and punctuation aside), or is
+    already paired into one."""
+    src, tst = walk.src, walk.tst
+    hs, ht = src.heading_child(ps), tst.heading_child(pt)
+    if hs is None or ht is None or _headings_agree(src, hs, tst, ht):
+        return False
+    # A heading already paired into another unmatched container has named where its section went.
+    if walk.s2t[hs] != -1 and tst.parent[walk.s2t[hs]] not in (pt, -1):
+        return walk.t2s[tst.parent[walk.s2t[hs]]] == -1
+    if walk.t2s[ht] != -1 and src.parent[walk.t2s[ht]] not in (ps, -1):
+        return walk.s2t[src.parent[walk.t2s[ht]]] == -1
+    name_s, name_t = _bare_name(src, hs), _bare_name(tst, ht)
+    if name_s is not None and any(t != pt for t in named_t.get((src.cls[ps], name_s), ())):
+        return True
+    return name_t is not None and any(s != ps for s in named_s.get((tst.cls[pt], name_t), ()))
 
 
 def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]], list[int]]:
