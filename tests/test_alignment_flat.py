@@ -23,6 +23,8 @@ from alignbench.alignment.flat import (
     normalised_texts,
     unmatched,
 )
+from alignbench.alignment.lis import lis_indices
+from alignbench.alignment.order import nearest_order_preserving
 from alignbench.alignment.similarity import Vocabulary
 from alignbench.blocks import CONTAINER_KINDS, Block, BlockTree, normalise
 from property_budget import examples
@@ -145,9 +147,21 @@ def assert_the_exact_pass_pairs_what_its_buckets_say(
 ) -> tuple[list[int], list[int]]:
     """Runs the exact pass (``exact_pass``, with its unique-key shortcut) on the fresh
     ``walk``, checks its pairs against the reference buckets, and returns what it left unpaired."""
-    expected = {}
-    for _bucket, sources, tests in _reference_exact_buckets(walk, left_s, left_t):
-        expected.update(walk.nearest_order_preserving(sources, tests))  # one pair when both are alone
+    buckets = _reference_exact_buckets(walk, left_s, left_t)
+    pos_s, pos_t = walk.src.position, walk.tst.position
+    expected = {s[0]: t[0] for _bucket, s, t in buckets if len(s) == len(t) == 1}
+    # Copies are placed by their nearest preceding anchor (a unique pair on the longest in-order chain):
+    # that anchor's test position plus the copy's distance below it in the source (issue #29 class 1).
+    anchors = sorted((pos_s[s], pos_t[t]) for s, t in expected.items())
+    kept = [anchors[i] for i in lis_indices([a[1] for a in anchors])]
+
+    def place(s: int) -> int:
+        before = [a for a in kept if a[0] < pos_s[s]]
+        return before[-1][1] + pos_s[s] - before[-1][0] if before else pos_s[s]
+
+    for _bucket, sources, tests in buckets:
+        if len(sources) > 1 or len(tests) > 1:
+            expected.update(nearest_order_preserving(sources, tests, {s: place(s) for s in sources}, pos_t))
     left = exact_pass(walk, left_s, left_t)
     assert {s: walk.s2t[s] for s in left_s if walk.s2t[s] != -1} == expected
     assert all(walk.matched_by[s] == "exact" for s in expected)
