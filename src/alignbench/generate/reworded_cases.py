@@ -14,8 +14,8 @@ read otherwise.
 - ``reword_clause``: a clause's words rewritten, a share of them drawn in the style's range
   (``light`` a third to a half, ``heavy`` a half to two thirds), in spans of two to eight words
   spliced from :data:`banks.REWORD_PHRASES` - a redraft rewrites phrases, not single words. The
-  clause keeps its length, its first word, its defined term, its numbers and the word before a
-  number (a citation), so a known share of its words is gone and nothing else.
+  clause keeps its length, its first word, its defined term, its numbers and the words either side
+  of a number (a citation, a duration), so a known share of its words is gone and nothing else.
 - ``retitle_section``: a section's heading replaced by a title sharing no word with it, and every
   clause of the section (ten words or more; not those of its sub-sections) reworded a third to two
   thirds: neither the heading nor the children's text pairs the section by content.
@@ -73,8 +73,8 @@ def _replaceable(tokens: list[str]) -> list[int]:
     for i in range(protected, len(tokens)):
         if not _PLAIN_WORD.fullmatch(tokens[i]):
             continue
-        if i + 1 < len(tokens) and _DIGIT.search(tokens[i + 1]):
-            continue  # "Section 4.2", "thirty (30) days": the word before a number stays with it
+        if (i + 1 < len(tokens) and _DIGIT.search(tokens[i + 1])) or _DIGIT.search(tokens[i - 1]):
+            continue  # "Section 4.2", "thirty (30) days": the words either side of a number stay with it
         found.append(i)
     return found
 
