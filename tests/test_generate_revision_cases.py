@@ -12,6 +12,7 @@ from alignbench.generate.catalog import OPERATORS
 from alignbench.generate.holdout import holdout_halves
 from alignbench.generate.model import Document
 from alignbench.generate.plans import load_plans
+from alignbench.generate.reworded_cases import REWORD_SHARES, reword_text
 from alignbench.generate.roundtrip import settle
 from alignbench.generate.stage import PLANS_FILE, _side, build_pair, featured_pairs, read_enabled_plans
 from alignbench.generate.truth import build_rows
@@ -29,7 +30,9 @@ NEW_PLANS = (
     "fix-insert-before-edit",
     "fix-table-rows",
     "fix-format-only",
+    "fix-reworded-in-order",
 )
+CROSS_REFERENCES = ROOT / "corpus" / "stress" / "cross-references.md"
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +43,11 @@ def boilerplate() -> Document:
 @pytest.fixture(scope="module")
 def tables() -> Document:
     return settle(read(TABLES), str(TABLES))
+
+
+@pytest.fixture(scope="module")
+def cross_references() -> Document:
+    return settle(read(CROSS_REFERENCES), str(CROSS_REFERENCES))
 
 
 @pytest.fixture(scope="module")
@@ -202,3 +210,126 @@ def test_each_new_plan_builds_pairs_whose_labels_pass_every_check(plan_id: str, 
     labels = load_labels(pair_dir / "labels.yaml")
     assert check_data(labels, open_pair(labels, tmp_path)) == []
     assert result.files["source.md"] != result.files["test.md"]
+
+
+# ---------------------------------------------------------------- class 3: reworded in reading order
+
+
+def changed_share(before: str, after: str) -> float:
+    """The share of a text's words replaced in place (a rewording keeps the length)."""
+    old, new = before.split(), after.split()
+    assert len(old) == len(new)
+    return sum(a != b for a, b in zip(old, new, strict=True)) / len(old)
+
+
+LICENCE_CLAUSE = (
+    '"Derivative Work" means a work based upon the Work or upon the Work and other pre-existing works, '
+    "such as a translation, musical arrangement, dramatization, fictionalization, motion picture version, "
+    "sound recording, art reproduction, abridgment, condensation, or any other form in which the Work "
+    "may be recast, transformed, or adapted under Section 4.2 within thirty (30) days."
+)
+
+
+@pytest.mark.parametrize("style", ["light", "heavy", "any"])
+@pytest.mark.parametrize("seed", range(6))
+def test_reword_text_replaces_its_share_and_keeps_term_numbers_and_citations(style: str, seed: int) -> None:
+    result = reword_text(LICENCE_CLAUSE, Random(seed), style)
+    assert result is not None
+    after, replaced = result
+    low, high = REWORD_SHARES[style]
+    words = LICENCE_CLAUSE.split()
+    assert low <= replaced / len(words) <= high
+    assert changed_share(LICENCE_CLAUSE, after) == replaced / len(words)  # every replaced word differs
+    assert after.startswith('"Derivative Work" means ')  # the defined term is the clause's name
+    for kept in ("Section 4.2", "thirty (30) days."):
+        assert kept in after
+    assert reword_text(LICENCE_CLAUSE, Random(seed), style) == result  # the pair's seed decides
+
+
+def test_reword_text_refuses_a_short_clause_or_one_with_too_few_plain_words() -> None:
+    assert reword_text("The Provider shall deliver the Services promptly.", Random(1)) is None
+    assert reword_text("Fees: 10, 20, 30, 40, 50, 60, 70, 80, 90 and 100 per unit.", Random(1)) is None
+
+
+@pytest.mark.parametrize("style", ["light", "heavy"])
+def test_reword_clause_rewrites_one_clause_in_place_with_no_move(small: Document, style: str) -> None:
+    base = {u.uid: u.text for _, u in small.walk()}
+    detail, doc, rows, _sides = mutate(small, "reword_clause", style)
+    low, high = REWORD_SHARES[style]
+    after = doc.index()[detail["unit"]][1].text
+    assert low <= changed_share(base[detail["unit"]], after) <= high
+    changed = [r for r in rows["correspondences"] if r["source_digest"] != r["test_digest"]]
+    assert len(changed) == 1 and set(kinds(rows)) <= {"same"}
+    assert not rows["inserted"] and not rows["deleted"]
+    assert doc.reworded == [detail["unit"]]
+
+
+def test_reword_clause_never_rewords_a_clause_twice(small: Document) -> None:
+    doc = small.clone()
+    rng = Random(3)
+    done = []
+    while (record := OPERATORS["reword_clause"](doc, rng, "light")) is not None:
+        done.append(record.detail["unit"])
+    assert done and len(done) == len(set(done)) == len(doc.reworded)
+
+
+def test_retitle_section_renames_past_recognition_and_rewords_every_clause_it_holds(small: Document) -> None:
+    base = {u.uid: u.text for _, u in small.walk()}
+    detail, doc, rows, sides = mutate(small, "retitle_section", "reworded")
+    words = {w.strip(".,").casefold() for w in detail["before"].split()}
+    assert not words & {w.casefold() for w in detail["after"].split()}
+    units = doc.index()
+    reworded = detail["reworded"]
+    assert len(reworded) >= 2
+    for uid in reworded:
+        assert 1 / 3 <= changed_share(base[uid], units[uid][1].text) <= 2 / 3
+    heading = sides["test"].blocks[detail["heading"]]
+    changed = {r["test"] for r in rows["correspondences"] if r["source_digest"] != r["test_digest"]}
+    assert changed == {heading.address, *(sides["test"].blocks[uid].address for uid in reworded)}
+    assert set(kinds(rows)) <= {"same"} and not rows["inserted"] and not rows["deleted"]
+    # every reworded clause is still a child of the retitled section, in its old order
+    section = units[detail["heading"]][0]
+    assert section is not None and [c.uid for c in section.children if c.uid in reworded] == reworded
+
+
+@pytest.mark.parametrize("style", ["reworded", "plain"])
+def test_insert_definition_takes_its_alphabetical_place_and_reletters_the_rest(
+    cross_references: Document, style: str
+) -> None:
+    base = {u.uid: u.text for _, u in cross_references.walk()}
+    detail, doc, rows, sides = mutate(cross_references, "insert_definition", style)
+    [inserted] = rows["inserted"]
+    assert inserted["label"] == detail["label"]
+    new_text = doc.index()[detail["unit"]][1].text
+    assert new_text.startswith(f'"{detail["term"]}" means ')
+    displaced = sides["test"].blocks[detail["displaced"]]
+    [row] = [r for r in rows["correspondences"] if r["test"] == displaced.address]
+    assert row["source_label"] == detail["label"] and row["test_label"] == detail["to"] != detail["label"]
+    assert detail["term"].casefold() < base[detail["displaced"]].split('"')[1].casefold()
+    assert "move" not in kinds(rows) and not rows["deleted"]
+    shifted = [r for r in rows["correspondences"] if r["kind"] == "renumber"]
+    assert row in shifted and all(r["source"].startswith("/section[1]/section[1]/") for r in shifted)
+    after = doc.index()[detail["displaced"]][1].text
+    if style == "reworded":
+        assert 1 / 3 <= changed_share(base[detail["displaced"]], after) <= 2 / 3
+    else:
+        assert after == base[detail["displaced"]]
+
+
+def test_insert_definition_needs_a_run_of_definitions(small: Document) -> None:
+    assert OPERATORS["insert_definition"](small.clone(), Random(1), "reworded") is None
+
+
+def test_the_reworded_plan_keeps_reading_order_and_has_no_move_on_any_document() -> None:
+    """Class 3 is a revision in place: the truth of every pair has no move and no deletion, and the
+    units both sides share come in the same order."""
+    plans = load_plans(ROOT / PLANS_FILE, ROOT)
+    specs = featured_pairs([p for p in plans.pairs if p.plan.id == "fix-reworded-in-order"], ROOT, {})
+    assert len({spec.document.id for spec in specs}) >= 10
+    cache: dict[str, Document] = {}
+    for spec in specs:
+        result = build_pair(spec, ROOT, cache)
+        assert result.counts["moves"] == 0 and result.counts["deletes"] == 0, spec.pair
+        assert result.counts["inserts"] <= 1, spec.pair
+        ops = [record.op for record in result.records]
+        assert ops.count("retitle_section") == 1 and "reword_clause" in ops, spec.pair

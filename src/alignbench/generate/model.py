@@ -53,6 +53,9 @@ class Document:
     # units whose parent changed while their place in reading order did not (a heading demoted to a
     # line, a line promoted to a heading: issue 29's format-only revisions)
     reparented: list[str] = field(default_factory=list)
+    # units whose words were rewritten a third or more (issue 29 class 3): never rewritten twice, so
+    # each keeps the share its operator recorded
+    reworded: list[str] = field(default_factory=list)
 
     def new_uid(self) -> str:
         uid = f"n{self.next_new:04d}"
