@@ -543,3 +543,80 @@ def test_a_first_line_indent_opens_a_paragraph_where_no_space_does(tmp_path: Pat
         "age, and to this website",
         "We collect only what we need to run the service.",
     ]
+
+
+# A line that runs to the column's edge (11 pt Helvetica): the longest line, so it sets the edge.
+_EDGE_LINE = "The customer agrees to these terms on behalf of itself and of every one of its users"
+
+
+def _full_first_page(opening: list[tuple[str, dict]], last: tuple[str, dict]) -> list[TextLine]:
+    """A page of ragged paragraphs set apart by gaps, ``opening`` first, that fills the text area to
+    its foot (y=76), where ``last`` ends a paragraph of two lines. The fillers end without a full stop,
+    so they show no habit of their own."""
+    filler = [
+        (_EDGE_LINE, PARA),
+        ("with a second line of middling length for the layout", BODY),
+        ("as the order form says", BODY),
+    ] * 10
+    entries = [*opening, *filler, (_EDGE_LINE, PARA), last]
+    gaps = sum(options.get("gap", 0) for _, options in entries[1:])
+    return flowed(entries, top=76 + 14 * (len(entries) - 1) + gaps)
+
+
+@pytest.mark.parametrize("author_breaks", [True, False])
+def test_a_full_page_ends_a_paragraph_after_a_sentence_as_the_document_does_on_its_pages(
+    tmp_path: Path, author_breaks: bool
+) -> None:
+    # Page 1 is full, and its last line stops short after a sentence; page 2 opens with a plain word.
+    # The page hides whether a gap stood there. Where the document breaks its lines after a sentence
+    # inside a paragraph (three lines with no gap), the break is a line break too; where it sets every
+    # such sentence apart with a gap, it is a paragraph's end.
+    spacing = BODY if author_breaks else PARA
+    opening = [
+        ("We may send you emails about our terms.", BODY),
+        ("We may limit your access to our services.", spacing),
+        ("When you create an account, we may write.", spacing),
+        ("You are responsible for your account.", spacing),
+    ]
+    first = _full_first_page(opening, ("informed choices in response.", BODY))
+    second = flowed([("We may verify your account information first.", BODY), ("A closing paragraph.", PARA)])
+    tree = read(build_pdf(tmp_path / "habit.pdf", [first, second]))
+    texts = [b.text for b in tree.root.children]
+    assert texts[-1] == "A closing paragraph."
+    if author_breaks:
+        assert (
+            texts[-2]
+            == f"{_EDGE_LINE} informed choices in response. We may verify your account information first."
+        )
+    else:
+        assert texts[-3:-1] == [
+            f"{_EDGE_LINE} informed choices in response.",
+            "We may verify your account information first.",
+        ]
+
+
+@pytest.mark.parametrize("gaps_before_titles", [True, False])
+def test_a_bold_run_in_title_at_a_pages_top_opens_a_paragraph_as_the_document_does_on_its_pages(
+    tmp_path: Path, gaps_before_titles: bool
+) -> None:
+    # Page 2 opens with a run-in bold title after a sentence's end at page 1's full foot. In a list of
+    # definitions each set apart with a gap, it opens a paragraph, though the line before ran to the
+    # column's end as a wrapped line does; where the document breaks a line before each run-in title
+    # inside one paragraph (no gap), it continues that paragraph, though the line before stops short
+    # and the font changes there.
+    spacing = PARA if gaps_before_titles else BODY
+    opening = [
+        ("means the agreement.", {"lead_bold": '"Agreement" '}),
+        ("means an entity that controls a party.", {**spacing, "lead_bold": '"Affiliate" '}),
+        ("means the party that buys the services.", {**spacing, "lead_bold": '"Customer" '}),
+    ]
+    foot = f"{_EDGE_LINE}." if gaps_before_titles else "and every one of its users."
+    first = _full_first_page(opening, (foot, BODY))
+    second = flowed([("means anything the provider creates.", {"lead_bold": '"Provider Content" '})])
+    tree = read(build_pdf(tmp_path / "run-in.pdf", [first, second]))
+    texts = [b.text for b in tree.root.children]
+    title = '"Provider Content" means anything the provider creates.'
+    if gaps_before_titles:
+        assert texts[-2:] == [f"{_EDGE_LINE} {foot}", title]
+    else:
+        assert texts[-1] == f"{_EDGE_LINE} {foot} {title}"

@@ -148,7 +148,7 @@ def hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
                 and indent >= out[-1][0]
                 and out[-1][1].endswith(SENTENCE_END)
                 and shape is None
-                and _plain_start(text)
+                and plain_start(text)
             )
             if hanging or wrapped or broken:
                 out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
@@ -164,7 +164,7 @@ def _start_shape(text: str) -> tuple[str, str, str] | None:
     return _label_shape(text)
 
 
-def _plain_start(text: str) -> bool:
+def plain_start(text: str) -> bool:
     """Whether a line starts with a word no text rule reads as a label (``WordPress.com's``, not
     ``Section``, ``o`` or ``iv.``)."""
     first = text.split(" ", 1)[0]
