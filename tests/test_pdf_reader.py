@@ -346,6 +346,28 @@ def test_a_compound_or_an_address_broken_at_a_line_end_is_rejoined_without_a_spa
     ]
 
 
+def test_a_link_written_out_and_broken_between_its_brackets_is_rejoined_without_a_space(
+    tmp_path: Path,
+) -> None:
+    # A layout may break `[text](address)` between `]` and `(`, where no space stands: rejoined as one.
+    # A label after a bracketed line (`[Reserved]` / `(a) The`) opens a clause and keeps its space.
+    lines = flowed(
+        [
+            ("We keep an open door to [your feedback]", BODY),
+            ("({{ site.email_support }}) at all times.", BODY),
+            ("1. Fees [Reserved]", PARA),
+            ("(a) The customer pays the fees.", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "link.pdf", [lines]))
+    link = "[your feedback]({{ site.email_support }})"
+    assert [(b.kind, b.label, b.text) for b in tree.blocks() if b.text] == [
+        ("paragraph", None, f"We keep an open door to {link} at all times."),
+        ("heading", "1", "Fees [Reserved]"),
+        ("list_item", "(a)", "The customer pays the fees."),
+    ]
+
+
 def test_a_label_typed_after_a_bullet_names_the_item(tmp_path: Path) -> None:
     # Markdown `- 1\. Violates ...` prints as `• 1. Violates ...`: the typed `1.` names the item and the
     # bullet is counted, as the Markdown reader does.

@@ -29,7 +29,9 @@
   author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
   itself, marking the hyphen U+FFFE: the same rule decides it. A compound broken after its hyphen
   before a capital or a digit (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
-  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept.
+  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept; so is a link written out
+  (``[your feedback]`` / ``({{ site.email }})``) broken between its brackets, where a layout breaks a
+  line with no space, unless the next line opens with a label (``[Reserved]`` / ``(a) The``).
 
 Inside a block, lines are joined where the page shows they continue each other (``joins``). What is
 left is plain text: each block's lines, indented by their distance from the left margin, handed to
