@@ -114,6 +114,41 @@ def test_paragraph_space_splits_and_short_lines_are_line_breaks(tmp_path: Path) 
     ]
 
 
+@pytest.mark.parametrize("font_headings", [True, False])
+def test_an_address_under_its_addressee_reads_as_the_markdown_or_the_text_reader_reads_it(
+    tmp_path: Path, font_headings: bool
+) -> None:
+    # Where the fonts mark the headings the text rule guesses none, and its guard against one guess
+    # (an addressee over a street line is one paragraph, never a heading) goes too: the lines read as
+    # the Markdown reader reads the same document. In one font the text rules read it, guard and all.
+    title = {"size": 14, "bold": True} if font_headings else BODY
+    lines = flowed(
+        [
+            ("Notices", title),
+            ("Notices go to the address below, in writing, by post or by courier only.", PARA),
+            ("ACME Inc.", PARA),
+            ("548 Market St #63259", BODY),
+            ("Springfield, CA 94104", BODY),
+            ("A last paragraph after a gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "address.pdf", [lines]))
+    address = ["ACME Inc.", "548 Market St #63259", "Springfield, CA 94104"]
+    paragraphs = [b.text for b in tree.blocks() if b.kind == "paragraph"]
+    if font_headings:
+        markdown = tmp_path / "address.md"
+        markdown.write_text(
+            "# Notices\n\nNotices go to the address below, in writing, by post or by courier only.\n\n"
+            + "\n".join(address)
+            + "\n\nA last paragraph after a gap.\n",
+            encoding="utf-8",
+        )
+        assert paragraphs == [b.text for b in read(markdown).blocks() if b.kind == "paragraph"]
+        assert paragraphs[1] == "ACME Inc."
+    else:
+        assert paragraphs[1] == " ".join(address)
+
+
 def test_a_paragraph_continues_over_a_page_break(tmp_path: Path) -> None:
     first = flowed(
         [("Intro.", BODY), ("This sentence is long enough to fill the line and it runs on to", PARA)]
