@@ -677,3 +677,22 @@ def test_a_bold_run_in_title_at_a_pages_top_opens_a_paragraph_as_the_document_do
         assert texts[-2:] == [f"{_EDGE_LINE} {foot}", title]
     else:
         assert texts[-1] == f"{_EDGE_LINE} {foot} {title}"
+
+
+def test_a_bold_title_line_at_a_pages_top_heads_what_follows_whatever_the_run_ins_do(tmp_path: Path) -> None:
+    # The document breaks a line before each run-in bold title inside a paragraph (no gap), but page 2
+    # opens with a line wholly in bold: a title of its own, not a run-in, so the habit does not join it.
+    opening = [
+        ("means the agreement.", {"lead_bold": '"Agreement" '}),
+        ("means an entity that controls a party.", {"lead_bold": '"Affiliate" '}),
+        ("means the party that buys the services.", {"lead_bold": '"Customer" '}),
+    ]
+    first = _full_first_page(opening, ("and every one of its users.", BODY))
+    second = flowed(
+        [("Payment Terms", {"bold": True}), ("The customer pays the fees within thirty days.", BODY)]
+    )
+    tree = read(build_pdf(tmp_path / "title.pdf", [first, second]))
+    assert [b.text for b in tree.blocks() if b.kind == "heading"] == ["Payment Terms"]
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"][
+        -1
+    ] == "The customer pays the fees within thirty days."

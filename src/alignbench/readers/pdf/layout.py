@@ -224,7 +224,8 @@ def join_kind(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> str | No
     """The kind of join between two body lines whose only evidence a page break hides, or ``None``.
 
     After a line that ended a sentence, at its indent (a first-line indent says more): a line that
-    starts in bold (``bold``: a run-in title, whether it opens a paragraph or a line its author broke)
+    starts in bold and goes on in the body font (``bold``: a run-in title, whether it opens a
+    paragraph or a line its author broke)
     or, where the line before stopped with room for its first word, one that starts with a plain word
     (``plain``). In a document that sets its paragraphs apart with space, each is either a new
     paragraph (a gap before it) or a line break inside one (no gap); only the document's habit says
@@ -240,7 +241,9 @@ def join_kind(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> str | No
     ):
         return None
     if line.bold:
-        return "bold"
+        # A run-in title (bold, then the body font); a line wholly in bold is a title line of its own,
+        # which a change of font at a page break sets apart whatever the document's run-ins do.
+        return None if line.uniform else "bold"
     if plain_start(line.text) and not geometry.wraps(previous, line):
         return "plain"
     return None
