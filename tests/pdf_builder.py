@@ -28,6 +28,7 @@ class TextLine:
     char_spacing: float = (
         0.0  # extra points after each character (``Tc``): stretches a line, as justification does
     )
+    lead_bold: str = ""  # set in bold before ``text`` on the same line: a run-in title (``**Fees.** You``)
 
 
 def _escape(text: str) -> str:
@@ -39,9 +40,14 @@ def _content(lines: Sequence[TextLine]) -> bytes:
     for line in lines:
         font = f"F{1 + line.bold + 2 * line.italic}"
         spacing = f"{line.char_spacing:g} Tc " if line.char_spacing else ""
-        parts.append(
-            f"BT /{font} {line.size:g} Tf {spacing}{line.x:g} {line.y:g} Td ({_escape(line.text)}) Tj ET"
+        # Each Tj moves the text position on by what it shows, so a bold lead runs on into the text.
+        lead = (
+            f"/F{2 + 2 * line.italic} {line.size:g} Tf ({_escape(line.lead_bold)}) Tj "
+            if line.lead_bold
+            else ""
         )
+        text = f"/{font} {line.size:g} Tf ({_escape(line.text)}) Tj"
+        parts.append(f"BT {spacing}{line.x:g} {line.y:g} Td {lead}{text} ET")
     return "\n".join(parts).encode("cp1252")  # WinAnsiEncoding: Windows-1252
 
 
@@ -86,7 +92,7 @@ def flowed(
     lines: Sequence[tuple[str, dict]], *, top: float = 700, left: float = 72, leading: float = 14
 ) -> list[TextLine]:
     """Lines set one under another from ``top``; each entry's options may set ``gap`` (extra space
-    before the line), ``indent``, ``size``, ``bold`` and ``italic``."""
+    before the line), ``indent``, ``size``, ``bold``, ``italic`` and ``lead_bold``."""
     out = []
     y = top
     for text, options in lines:
@@ -99,6 +105,7 @@ def flowed(
                 size=options.get("size", 11.0),
                 bold=options.get("bold", False),
                 italic=options.get("italic", False),
+                lead_bold=options.get("lead_bold", ""),
             )
         )
         y -= leading

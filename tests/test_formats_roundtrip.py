@@ -21,13 +21,14 @@ from alignbench.readers.roundtrip import pdf_exceptions_only, real_markdown, run
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
-# Issue 30's targets are 95% via DOCX and 90% via PDF. DOCX meets its target. Via PDF, 87.7% of the
-# documents are identical and 94.3% identical or differing only in the stated exceptions a PDF cannot
-# avoid (roundtrip.PDF_EXCEPTIONS, docs/FORMATS.md): the target holds for the latter; the former has
-# a floor at today's figure less a margin, to catch a regression.
+# Issue 30's targets are 95% via DOCX and 90% via PDF. Both are met: via PDF, 111 of 122 documents
+# (91.0%) are identical, and 119 (97.5%) identical or differing only in the stated exceptions a PDF
+# cannot avoid (roundtrip.PDF_EXCEPTIONS, docs/FORMATS.md). The second floor is today's figure less a
+# margin of a few documents (another LibreOffice or font set breaks lines elsewhere), to catch a
+# regression.
 DOCX_TARGET = 0.95
-PDF_TARGET_WITH_EXCEPTIONS = 0.90
-PDF_FLOOR = 0.85
+PDF_TARGET = 0.90
+PDF_FLOOR_WITH_EXCEPTIONS = 0.95
 
 
 def test_docx_and_pdf_give_the_markdown_readers_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,5 +49,5 @@ def test_docx_and_pdf_give_the_markdown_readers_tree(tmp_path: Path, monkeypatch
     unreadable = [o.name for o in outcomes if any(k.startswith("unreadable") for k in (*o.docx, *o.pdf))]
     assert unreadable == []
     assert same_docx >= DOCX_TARGET, same_docx
-    assert same_pdf >= PDF_FLOOR, same_pdf
-    assert same_pdf + excepted >= PDF_TARGET_WITH_EXCEPTIONS, (same_pdf, excepted)
+    assert same_pdf >= PDF_TARGET, same_pdf
+    assert same_pdf + excepted >= PDF_FLOOR_WITH_EXCEPTIONS, (same_pdf, excepted)

@@ -114,6 +114,41 @@ def test_paragraph_space_splits_and_short_lines_are_line_breaks(tmp_path: Path) 
     ]
 
 
+@pytest.mark.parametrize("font_headings", [True, False])
+def test_an_address_under_its_addressee_reads_as_the_markdown_or_the_text_reader_reads_it(
+    tmp_path: Path, font_headings: bool
+) -> None:
+    # Where the fonts mark the headings the text rule guesses none, and its guard against one guess
+    # (an addressee over a street line is one paragraph, never a heading) goes too: the lines read as
+    # the Markdown reader reads the same document. In one font the text rules read it, guard and all.
+    title = {"size": 14, "bold": True} if font_headings else BODY
+    lines = flowed(
+        [
+            ("Notices", title),
+            ("Notices go to the address below, in writing, by post or by courier only.", PARA),
+            ("ACME Inc.", PARA),
+            ("548 Market St #63259", BODY),
+            ("Springfield, CA 94104", BODY),
+            ("A last paragraph after a gap.", PARA),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "address.pdf", [lines]))
+    address = ["ACME Inc.", "548 Market St #63259", "Springfield, CA 94104"]
+    paragraphs = [b.text for b in tree.blocks() if b.kind == "paragraph"]
+    if font_headings:
+        markdown = tmp_path / "address.md"
+        markdown.write_text(
+            "# Notices\n\nNotices go to the address below, in writing, by post or by courier only.\n\n"
+            + "\n".join(address)
+            + "\n\nA last paragraph after a gap.\n",
+            encoding="utf-8",
+        )
+        assert paragraphs == [b.text for b in read(markdown).blocks() if b.kind == "paragraph"]
+        assert paragraphs[1] == "ACME Inc."
+    else:
+        assert paragraphs[1] == " ".join(address)
+
+
 def test_a_paragraph_continues_over_a_page_break(tmp_path: Path) -> None:
     first = flowed(
         [("Intro.", BODY), ("This sentence is long enough to fill the line and it runs on to", PARA)]
@@ -346,6 +381,28 @@ def test_a_compound_or_an_address_broken_at_a_line_end_is_rejoined_without_a_spa
     ]
 
 
+def test_a_link_written_out_and_broken_between_its_brackets_is_rejoined_without_a_space(
+    tmp_path: Path,
+) -> None:
+    # A layout may break `[text](address)` between `]` and `(`, where no space stands: rejoined as one.
+    # A label after a bracketed line (`[Reserved]` / `(a) The`) opens a clause and keeps its space.
+    lines = flowed(
+        [
+            ("We keep an open door to [your feedback]", BODY),
+            ("({{ site.email_support }}) at all times.", BODY),
+            ("1. Fees [Reserved]", PARA),
+            ("(a) The customer pays the fees.", BODY),
+        ]
+    )
+    tree = read(build_pdf(tmp_path / "link.pdf", [lines]))
+    link = "[your feedback]({{ site.email_support }})"
+    assert [(b.kind, b.label, b.text) for b in tree.blocks() if b.text] == [
+        ("paragraph", None, f"We keep an open door to {link} at all times."),
+        ("heading", "1", "Fees [Reserved]"),
+        ("list_item", "(a)", "The customer pays the fees."),
+    ]
+
+
 def test_a_label_typed_after_a_bullet_names_the_item(tmp_path: Path) -> None:
     # Markdown `- 1\. Violates ...` prints as `• 1. Violates ...`: the typed `1.` names the item and the
     # bullet is counted, as the Markdown reader does.
@@ -543,3 +600,99 @@ def test_a_first_line_indent_opens_a_paragraph_where_no_space_does(tmp_path: Pat
         "age, and to this website",
         "We collect only what we need to run the service.",
     ]
+
+
+# A line that runs to the column's edge (11 pt Helvetica): the longest line, so it sets the edge.
+_EDGE_LINE = "The customer agrees to these terms on behalf of itself and of every one of its users"
+
+
+def _full_first_page(opening: list[tuple[str, dict]], last: tuple[str, dict]) -> list[TextLine]:
+    """A page of ragged paragraphs set apart by gaps, ``opening`` first, that fills the text area to
+    its foot (y=76), where ``last`` ends a paragraph of two lines. The fillers end without a full stop,
+    so they show no habit of their own."""
+    filler = [
+        (_EDGE_LINE, PARA),
+        ("with a second line of middling length for the layout", BODY),
+        ("as the order form says", BODY),
+    ] * 10
+    entries = [*opening, *filler, (_EDGE_LINE, PARA), last]
+    gaps = sum(options.get("gap", 0) for _, options in entries[1:])
+    return flowed(entries, top=76 + 14 * (len(entries) - 1) + gaps)
+
+
+@pytest.mark.parametrize("author_breaks", [True, False])
+def test_a_full_page_ends_a_paragraph_after_a_sentence_as_the_document_does_on_its_pages(
+    tmp_path: Path, author_breaks: bool
+) -> None:
+    # Page 1 is full, and its last line stops short after a sentence; page 2 opens with a plain word.
+    # The page hides whether a gap stood there. Where the document breaks its lines after a sentence
+    # inside a paragraph (three lines with no gap), the break is a line break too; where it sets every
+    # such sentence apart with a gap, it is a paragraph's end.
+    spacing = BODY if author_breaks else PARA
+    opening = [
+        ("We may send you emails about our terms.", BODY),
+        ("We may limit your access to our services.", spacing),
+        ("When you create an account, we may write.", spacing),
+        ("You are responsible for your account.", spacing),
+    ]
+    first = _full_first_page(opening, ("informed choices in response.", BODY))
+    second = flowed([("We may verify your account information first.", BODY), ("A closing paragraph.", PARA)])
+    tree = read(build_pdf(tmp_path / "habit.pdf", [first, second]))
+    texts = [b.text for b in tree.root.children]
+    assert texts[-1] == "A closing paragraph."
+    if author_breaks:
+        assert (
+            texts[-2]
+            == f"{_EDGE_LINE} informed choices in response. We may verify your account information first."
+        )
+    else:
+        assert texts[-3:-1] == [
+            f"{_EDGE_LINE} informed choices in response.",
+            "We may verify your account information first.",
+        ]
+
+
+@pytest.mark.parametrize("gaps_before_titles", [True, False])
+def test_a_bold_run_in_title_at_a_pages_top_opens_a_paragraph_as_the_document_does_on_its_pages(
+    tmp_path: Path, gaps_before_titles: bool
+) -> None:
+    # Page 2 opens with a run-in bold title after a sentence's end at page 1's full foot. In a list of
+    # definitions each set apart with a gap, it opens a paragraph, though the line before ran to the
+    # column's end as a wrapped line does; where the document breaks a line before each run-in title
+    # inside one paragraph (no gap), it continues that paragraph, though the line before stops short
+    # and the font changes there.
+    spacing = PARA if gaps_before_titles else BODY
+    opening = [
+        ("means the agreement.", {"lead_bold": '"Agreement" '}),
+        ("means an entity that controls a party.", {**spacing, "lead_bold": '"Affiliate" '}),
+        ("means the party that buys the services.", {**spacing, "lead_bold": '"Customer" '}),
+    ]
+    foot = f"{_EDGE_LINE}." if gaps_before_titles else "and every one of its users."
+    first = _full_first_page(opening, (foot, BODY))
+    second = flowed([("means anything the provider creates.", {"lead_bold": '"Provider Content" '})])
+    tree = read(build_pdf(tmp_path / "run-in.pdf", [first, second]))
+    texts = [b.text for b in tree.root.children]
+    title = '"Provider Content" means anything the provider creates.'
+    if gaps_before_titles:
+        assert texts[-2:] == [f"{_EDGE_LINE} {foot}", title]
+    else:
+        assert texts[-1] == f"{_EDGE_LINE} {foot} {title}"
+
+
+def test_a_bold_title_line_at_a_pages_top_heads_what_follows_whatever_the_run_ins_do(tmp_path: Path) -> None:
+    # The document breaks a line before each run-in bold title inside a paragraph (no gap), but page 2
+    # opens with a line wholly in bold: a title of its own, not a run-in, so the habit does not join it.
+    opening = [
+        ("means the agreement.", {"lead_bold": '"Agreement" '}),
+        ("means an entity that controls a party.", {"lead_bold": '"Affiliate" '}),
+        ("means the party that buys the services.", {"lead_bold": '"Customer" '}),
+    ]
+    first = _full_first_page(opening, ("and every one of its users.", BODY))
+    second = flowed(
+        [("Payment Terms", {"bold": True}), ("The customer pays the fees within thirty days.", BODY)]
+    )
+    tree = read(build_pdf(tmp_path / "title.pdf", [first, second]))
+    assert [b.text for b in tree.blocks() if b.kind == "heading"] == ["Payment Terms"]
+    assert [b.text for b in tree.blocks() if b.kind == "paragraph"][
+        -1
+    ] == "The customer pays the fees within thirty days."

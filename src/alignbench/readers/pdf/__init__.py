@@ -37,7 +37,12 @@ def read_units(data: bytes, profile: Profile, dropped: Counter[str], source: str
     laid_out = blocks(drop_running_lines(lines, dropped))
     if any(block.rank is not None for block in laid_out):
         # The fonts mark the headings: the text rule's guesses (a Title Case line) would add false ones.
-        profile = replace(profile, headings=replace(profile.headings, detect_in_text=False))
+        # Its guard against one guess goes with them: an addressee over a street line is no heading, so
+        # the text rule reads such a block as one paragraph (``address_lines``); with no guesses made,
+        # the lines are read as the Markdown reader reads them, whose profile has no such guard.
+        profile = replace(
+            profile, headings=replace(profile.headings, detect_in_text=False, address_lines=None)
+        )
     bold_rank = max((block.rank for block in laid_out if block.rank is not None), default=0) + 1
     for index, block in enumerate(laid_out):
         rank = block.rank

@@ -1,7 +1,7 @@
 """Lines of one block joined where the page shows they continue each other (``layout`` finds the
-blocks): words hyphenated at a line end, compounds and web addresses broken at a line end, hanging
-indents, lines wrapped by the layout, and lines an author broke inside a paragraph. The rules are
-``layout``'s module docstring's; each has a test in ``tests/test_pdf_reader.py``.
+blocks): words hyphenated at a line end, compounds, web addresses and written-out links broken at a
+line end, hanging indents, lines wrapped by the layout, and lines an author broke inside a paragraph.
+The rules are ``layout``'s module docstring's; each has a test in ``tests/test_pdf_reader.py``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ _LABEL_START = re.compile(r"(\(?)([0-9]{1,3}(?:\.[0-9]{1,3})*|[a-z]{1,4}|[A-Z]{1
 # A compound broken after its hyphen before a capital or a digit (``User-`` / ``Generated``,
 # ``95833-`` / ``3505``): the hyphen is the author's, and the two halves are one word.
 _COMPOUND_BREAK = re.compile(r"[A-Za-z\u00c0-\u024f0-9]-$")
+# A line that ends with a bracketed span (``[your feedback]``).
+_CLOSED_BRACKETS = re.compile(r"\[[^\[\]]+\]$")
 _ADDRESS_BREAKS = ("/", ".", "-", "_", "?", "=", "&", "#")
 _BROKEN_WORD = re.compile(r"\S[-\u00ad\u0002]$")
 # PDFium joins a line broken after a hyphen itself, marking the hyphen U+FFFE.
@@ -52,7 +54,8 @@ Laid = tuple[int, str, bool]  # a line's indent in columns, its text, and whethe
 
 def rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
     """Rejoin words hyphenated at a line end (``employ-`` / ``ment``), compounds broken after their
-    hyphen (``User-`` / ``Generated``) and web addresses broken inside (``.../1.`` / ``0.``)."""
+    hyphen (``User-`` / ``Generated``), web addresses broken inside (``.../1.`` / ``0.``) and links
+    written out broken between their brackets (``[your feedback]`` / ``({{ site.email }})``)."""
     out: list[Laid] = []
     for indent, text, full in lines:
         previous = out[-1][1] if out else ""
@@ -68,6 +71,7 @@ def rejoined(lines: list[Laid], words: set[str]) -> list[Laid]:
         elif out and (
             (_COMPOUND_BREAK.search(previous) and (text[:1].isupper() or text[:1].isdigit()))
             or _broken_address(previous, text)
+            or _broken_link(previous, text)
         ):
             head, _, rest = text.partition(" ")
             joined = previous + head
@@ -86,6 +90,16 @@ def _broken_address(previous: str, text: str) -> bool:
     start a sentence."""
     last = previous.rpartition(" ")[2]
     return "://" in last and last.endswith(_ADDRESS_BREAKS) and bool(text) and not text[0].isupper()
+
+
+def _broken_link(previous: str, text: str) -> bool:
+    """Whether a link written out (``[your feedback]({{ site.email }})``, Markdown's ``[text](address)``)
+    was broken between its brackets: a layout may break a line between ``]`` and ``(`` where no space
+    stands, and a space there would have unmade the link. A line that opens with a label (``(a)``) after
+    a bracketed line (``[Reserved]``) starts a clause, not an address."""
+    return (
+        _CLOSED_BRACKETS.search(previous) is not None and text.startswith("(") and _label_shape(text) is None
+    )
 
 
 def _one_word(left: str, right: str, words: set[str]) -> bool:
@@ -148,7 +162,7 @@ def hanging(lines: list[Laid], spaced: bool) -> list[tuple[int, str]]:
                 and indent >= out[-1][0]
                 and out[-1][1].endswith(SENTENCE_END)
                 and shape is None
-                and _plain_start(text)
+                and plain_start(text)
             )
             if hanging or wrapped or broken:
                 out[-1] = (out[-1][0], f"{out[-1][1]} {text}", full)
@@ -164,7 +178,7 @@ def _start_shape(text: str) -> tuple[str, str, str] | None:
     return _label_shape(text)
 
 
-def _plain_start(text: str) -> bool:
+def plain_start(text: str) -> bool:
     """Whether a line starts with a word no text rule reads as a label (``WordPress.com's``, not
     ``Section``, ``o`` or ``iv.``)."""
     first = text.split(" ", 1)[0]

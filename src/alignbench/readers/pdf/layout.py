@@ -12,7 +12,9 @@
   next line's first word would not have fitted at its end, judged in justified text by where its
   characters would end unstretched (``_Geometry.wraps``). A page break continues the paragraph
   unless the last line, not wrapped, ended a sentence or changed font, or the page stopped early
-  (``_ended_early``).
+  (``_ended_early``); but where a full page hides a gap the document's own pages show for the same
+  kind of join (``join_kind``: after a sentence, a line that starts in bold or, after a line that
+  stopped short, with a plain word), the page break does what the document does most there.
 - **Headings.** A block of at most ``HEADING_MAX_LINES`` lines wholly in a font bigger than the
   body's, or of another family (a sans-serif title over serif text), is a heading, full stop or not
   (``1.Definitions.``); its rank is its font's place among the heading fonts, biggest first. The
@@ -27,7 +29,9 @@
   author's (``third-party``, ``usage-`` / ``based``) and stays. PDFium rejoins some such lines
   itself, marking the hyphen U+FFFE: the same rule decides it. A compound broken after its hyphen
   before a capital or a digit (``User-`` / ``Generated``) and a web address broken after a ``/`` or ``.``
-  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept.
+  (``.../1.`` / ``0``) are rejoined with no space, the hyphen kept; so is a link written out
+  (``[your feedback]`` / ``({{ site.email }})``) broken between its brackets, where a layout breaks a
+  line with no space, unless the next line opens with a label (``[Reserved]`` / ``(a) The``).
 
 Inside a block, lines are joined where the page shows they continue each other (``joins``). What is
 left is plain text: each block's lines, indented by their distance from the left margin, handed to
@@ -41,7 +45,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from alignbench.readers.pdf.joins import HYPHEN_ENDS, SENTENCE_END, WORD, hanging, rejoined, unmark_hyphens
+from alignbench.readers.pdf.joins import (
+    HYPHEN_ENDS,
+    SENTENCE_END,
+    WORD,
+    hanging,
+    plain_start,
+    rejoined,
+    unmark_hyphens,
+)
 from alignbench.readers.pdf.textlayer import PdfLine
 
 BAND_SHARE = 0.09
@@ -174,6 +186,14 @@ class _Geometry:
         # Bigger first; at one size bold before regular; then by face, so the ranks are deterministic.
         order = sorted(bigger, key=lambda k: (-k[0], not k[1], k[2]))
         self.heading_ranks = {key: rank for rank, key in enumerate(order, 1)}
+        # How the document's pages join each kind of line a page break may fall before (``join_kind``):
+        # (kind, set apart by a paragraph gap) -> how often, counted where a page shows the gap.
+        self.habits: Counter[tuple[str, bool]] = Counter()
+        for above, below in itertools.pairwise(lines):
+            gap = above.end_baseline - below.baseline
+            kind = join_kind(above, below, self) if above.page == below.page and gap > 0 else None
+            if kind is not None:
+                self.habits[(kind, gap > self.spacing * GAP_FACTOR)] += 1
 
     def indent(self, line: PdfLine) -> int:
         return max(0, round((line.x0 - self.left) / self.char_width))
@@ -200,6 +220,46 @@ def _heading_font(line: PdfLine, geometry: _Geometry) -> bool:
     return line.uniform and _signature(line) in geometry.heading_ranks
 
 
+def join_kind(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> str | None:
+    """The kind of join between two body lines whose only evidence a page break hides, or ``None``.
+
+    After a line that ended a sentence, at its indent (a first-line indent says more): a line that
+    starts in bold and goes on in the body font (``bold``: a run-in title, whether it opens a
+    paragraph or a line its author broke)
+    or, where the line before stopped with room for its first word, one that starts with a plain word
+    (``plain``). In a document that sets its paragraphs apart with space, each is either a new
+    paragraph (a gap before it) or a line break inside one (no gap); only the document's habit says
+    which (``_Geometry.habits``)."""
+    if (
+        not geometry.spaced
+        or not previous.text.endswith(SENTENCE_END)
+        or previous.signature[0] != geometry.body[0]
+        or line.signature[0] != geometry.body[0]
+        or abs(line.x0 - previous.x0) >= 1.0
+        or _heading_font(previous, geometry)
+        or _heading_font(line, geometry)
+    ):
+        return None
+    if line.bold:
+        # A run-in title (bold, then the body font); a line wholly in bold is a title line of its own,
+        # which a change of font at a page break sets apart whatever the document's run-ins do.
+        return None if line.uniform else "bold"
+    if plain_start(line.text) and not geometry.wraps(previous, line):
+        return "plain"
+    return None
+
+
+def _page_habit(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool | None:
+    """Whether a page break between ``previous`` and ``line`` ends a paragraph by the document's habit:
+    how its pages join the same kind of lines where the gap shows (``join_kind``); ``None`` when it has
+    no habit (no such join, or as many gaps as not)."""
+    kind = join_kind(previous, line, geometry)
+    if kind is None:
+        return None
+    gaps, joins = geometry.habits[(kind, True)], geometry.habits[(kind, False)]
+    return None if gaps == joins else gaps > joins
+
+
 def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
     # A short line that ends a sentence ends its paragraph, unless the document sets its paragraphs
     # apart with space: then a short line is a line break inside one (an address, a run-in title).
@@ -215,7 +275,10 @@ def _breaks(previous: PdfLine, line: PdfLine, geometry: _Geometry) -> bool:
         finished = not geometry.wraps(previous, line) and (
             previous.text.endswith(SENTENCE_END) or _signature(previous) != _signature(line)
         )
-        return finished or entering or leaving
+        # A full page hides the gap: where the document joins such lines one way on its pages (a line
+        # break before each bold run-in title, a gap before each definition), the break follows suit.
+        habit = _page_habit(previous, line, geometry)
+        return entering or leaving or (finished if habit is None else habit)
     gap = previous.end_baseline - line.baseline
     # Lines in a bigger font (a heading over two lines) are set wider apart than the body's.
     scale = max(1.0, max(previous.size, line.size) / geometry.body[0])
