@@ -280,3 +280,14 @@ def test_label_sheet_rewrites_a_sheet_that_no_longer_says_what_the_labels_say(re
     out.write_text(fresh.replace(decisions[0], decisions[0] + "  # a note the labels lack"), encoding="utf-8")
     assert alignbench_main(["label", "sheet", "mini", "--root", str(repo), "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == fresh
+
+
+def test_label_sheet_rewrites_a_sheet_whose_block_list_the_readers_no_longer_give(repo, tmp_path):
+    out = tmp_path / "sheet.txt"
+    assert alignbench_main(["label", "sheet", "mini", "--root", str(repo), "--out", str(out)]) == 0
+    fresh = out.read_text(encoding="utf-8")
+    listed = next(line for line in fresh.splitlines() if line.startswith("# S1 "))
+    # the decisions still compile alike, but S1 is listed as a block the reader no longer gives
+    out.write_text(fresh.replace(listed, listed.replace("# S1 /", "# S1 /old")), encoding="utf-8")
+    assert alignbench_main(["label", "sheet", "mini", "--root", str(repo), "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == fresh

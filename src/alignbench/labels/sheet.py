@@ -96,7 +96,8 @@ def _excerpt(block: Block) -> str:
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
 
-def _catalogue_lines(catalogue: Catalogue, sides: dict[str, Side]) -> list[str]:
+def catalogue_lines(catalogue: Catalogue, sides: dict[str, Side]) -> list[str]:
+    """The sheet's block list, one comment line per labelled block of each side."""
     lines: list[str] = []
     for side in SIDES:
         blocks = catalogue.blocks[side]
@@ -177,7 +178,7 @@ def render_sheet(
         *(f"#! {side}: {sides[side].file} sha256 {sides[side].sha256}" for side in SIDES),
         f"# {kind} for {pair}",
         *HEADER.rstrip("\n").split("\n"),
-        *_catalogue_lines(catalogue, sides),
+        *catalogue_lines(catalogue, sides),
         "#",
         "# Decisions:",
     ]

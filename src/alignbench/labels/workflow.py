@@ -23,7 +23,14 @@ from alignbench.labels.compile import PairBase, compile_labels
 from alignbench.labels.documents import SIDES, Reader, Side, open_pair
 from alignbench.labels.init import REAL_LABELS, real_pair_documents
 from alignbench.labels.io import ROW_SECTIONS, dump_labels, load_labels
-from alignbench.labels.sheet import Catalogue, Sheet, check_binding, parse_sheet, render_sheet
+from alignbench.labels.sheet import (
+    Catalogue,
+    Sheet,
+    catalogue_lines,
+    check_binding,
+    parse_sheet,
+    render_sheet,
+)
 from alignbench.labels.sign import content_digest
 from alignbench.labels.summary import status_counts
 
@@ -103,7 +110,13 @@ def sheet_matches_labels(path: Path, data: dict[str, Any], sides: dict[str, Side
     if not path.is_file():
         return False
     try:
-        sheet = parse_sheet(path.read_text(encoding="utf-8"), Catalogue.from_sides(sides), str(path))
+        text = path.read_text(encoding="utf-8")
+        catalogue = Catalogue.from_sides(sides)
+        # The block list is what a reviewer reads the decisions against: a sheet whose list the readers
+        # no longer give (S7 now names another block) is stale even when its decisions compile alike.
+        if "\n".join(catalogue_lines(catalogue, sides)) not in text:
+            return False
+        sheet = parse_sheet(text, catalogue, str(path))
         check_binding(sheet, data["pair"], sides, str(path))
         base = PairBase(data["pair"], data["tier"], {s: data[s] for s in SIDES}, data["provenance"])
         compiled = compile_labels(sheet, base, sides, data["review"]["labelled_by"], where=str(path))
