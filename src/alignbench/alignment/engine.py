@@ -14,7 +14,8 @@ Issue #29 ("never below a flat diff") adds four rules, each where its reason is 
 - byte-identical copies pair in reading order: fuzzy candidates of equal score are ranked by the
   copies' rank among themselves before nearness, and a near match never takes a block whose
   byte-identical, unique partner waits elsewhere (:mod:`alignbench.alignment.twins`);
-- a label agreement does not beat a much better text match (:meth:`Walk._outvoted_by_text`);
+- a label agreement does not beat a much better text match, and a defined term is a label
+  (:mod:`alignbench.alignment.labelpass`);
 - the rows of a table pair by content, not by rank (:mod:`alignbench.alignment.rows`);
 - last, the text blocks still unpaired on both sides are aligned in reading order between anchors,
   the way a flat diff would, a heading with a paragraph of the same words included

@@ -7,13 +7,13 @@ because a wrong move costs a reader more trust than a missed one.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from alignbench.alignment.flat import CLASS_HEADING, unmatched
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
-    from alignbench.alignment.flat import FlatDocument
 
 _EPSILON = 1e-9  # scores are ratios of small integers; keep 0.9 - 0.8 >= 0.1 true
 
@@ -44,30 +44,26 @@ def _cross_kind_stage(walk: Walk) -> int:
     kinds = walk.config.move_kinds
     if "heading" not in kinds or not ({"paragraph", "list_item"} & set(kinds)):
         return 0
-    whole_s, whole_t = _texts_anywhere(src), _texts_anywhere(tst)
     tests: dict[tuple[bool, str], int] = {}
     for t in _candidates(walk, "test", min_tokens=1):
         tests[(tst.cls[t] == CLASS_HEADING, tst.text[t])] = t
+    whole_s: Counter[str] | None = None
+    whole_t: Counter[str] | None = None
     made = 0
     for s in _candidates(walk, "source", min_tokens=1):
         text = src.text[s]
         t = tests.get((src.cls[s] != CLASS_HEADING, text))
-        if t is None or whole_s.get(text) != 1 or whole_t.get(text) != 1 or walk.t2s[t] != -1:
+        if t is None or walk.t2s[t] != -1:
+            continue
+        if whole_s is None or whole_t is None:  # counted only when a candidate needs them, at C speed
+            whole_s, whole_t = Counter(src.text), Counter(tst.text)
+        if whole_s[text] != 1 or whole_t[text] != 1:
             continue
         if not walk.sim.charge():
             break
         walk.pair(s, t, "move", 1.0)
         made += 1
     return made
-
-
-def _texts_anywhere(doc: FlatDocument) -> dict[str, int]:
-    """Text -> how many blocks of the whole document carry it, whatever their kind."""
-    counts: dict[str, int] = {}
-    for text in doc.text[1:]:
-        if text:
-            counts[text] = counts.get(text, 0) + 1
-    return counts
 
 
 def _text_counts(walk: Walk, side: str) -> dict[tuple[int, str], int]:

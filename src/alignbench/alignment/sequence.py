@@ -43,8 +43,6 @@ def sequence_pass(walk: Walk) -> int:
         return 0
     text_s = [i for i in range(1, len(src)) if _readable(src, i)]
     text_t = [i for i in range(1, len(tst)) if _readable(tst, i)]
-    if not text_s or not text_t:
-        return 0
     rank_t = {t: k for k, t in enumerate(text_t)}
     paired = [(k, rank_t[walk.s2t[s]]) for k, s in enumerate(text_s) if walk.s2t[s] in rank_t]
     anchors = [paired[i] for i in lis_indices([p[1] for p in paired])]

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from alignbench.alignment.config import PASS_NAMES
 from alignbench.score.counts import in_column
 from alignbench.score.truth import Truth
 
-PASS_NAMES: tuple[str, ...] = ("exact", "label", "structural", "fuzzy", "move", "positional", "sequence")
 DROPPABLE_PASSES: tuple[str, ...] = ("label", "fuzzy", "move", "sequence")
 
 
