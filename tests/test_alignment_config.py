@@ -22,7 +22,7 @@ def test_defaults_are_seed_001_amended():
     assert PASS_NAMES == ("exact", "label", "structural", "fuzzy", "move", "positional", "sequence")
     assert (c.fuzzy_min_similarity, c.label_min_similarity, c.positional_min_similarity) == (0.6, 0.5, 0.35)
     # Issue #29: label evidence weighed against text, and the sequence pass (never below a flat diff).
-    assert (c.label_text_margin, c.sequence_min_similarity) == (0.2, 0.3)
+    assert (c.label_text_margin, c.sequence_min_similarity, c.section_body_min_similarity) == (0.2, 0.3, 0.2)
     assert (c.move_min_similarity, c.move_tie_margin, c.move_min_tokens) == (0.8, 0.1, 8)
     assert set(c.move_kinds) == {"paragraph", "list_item", "heading"}
     assert (c.fuzzy_window, c.table_fuzzy, c.max_comparisons, c.similarity) == (25, True, 2_000_000, "auto")
@@ -39,7 +39,8 @@ def test_to_dict_round_trips_and_passes_keep_the_fixed_order():
     assert AlignmentConfig.from_dict(c.to_dict()) == c
     assert list(c.to_dict()) == [
         "passes", "fuzzy_min_similarity", "label_min_similarity", "label_text_margin",
-        "positional_min_similarity", "sequence_min_similarity", "move_min_similarity", "move_tie_margin",
+        "positional_min_similarity", "sequence_min_similarity", "section_body_min_similarity",
+        "move_min_similarity", "move_tie_margin",
         "move_loose_min_similarity", "move_loose_min_containment",
         "move_min_tokens", "move_kinds", "fuzzy_window",
         "table_fuzzy", "max_comparisons", "similarity",

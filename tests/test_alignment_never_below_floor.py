@@ -367,3 +367,55 @@ def test_a_wrapper_whose_parts_moved_out_is_not_lifted_onto_them():
     walk.queue.clear()
     lift_containers(walk)
     assert walk.s2t[at_s["/section[1]"]] != at_t["/section[2]"]
+
+
+# -- class 2: a moved section whose name and body were both revised pairs by the two together --------
+
+NO_SECTION_RULE = AlignmentConfig(section_body_min_similarity=1.0)
+
+
+def _half_rewritten(seed: int, n: int) -> str:
+    """The clause ``words(seed, n)`` with every other word replaced: under every move floor, still kin."""
+    return " ".join(w if k % 2 == 0 else w.upper() + "q" for k, w in enumerate(words(seed, n).split()))
+
+
+def _moved_revised_section(test_name: str, test_body: str, *, rival: str | None = None):
+    """Source: A, Takedown, C, D. Test: A, C, D, then the Takedown section renamed and rewritten (its
+    two paragraphs merged into one); ``rival`` adds a second test section of that name."""
+    kept = [sec(h(name), p(words(seed, 14))) for name, seed in (("Alpha", 1), ("Gamma", 3), ("Delta", 4))]
+    source = doc(
+        kept[0],
+        sec(h("Requests for Takedown of Other Content"), p(words(20, 12)), p(words(21, 12))),
+        kept[1],
+        kept[2],
+    )
+    extra = [] if rival is None else [sec(h(rival), p(test_body))]
+    test = doc(kept[0], kept[1], kept[2], sec(h(test_name), p(test_body)), *extra)
+    return source, test
+
+
+def test_a_moved_section_renamed_and_rewritten_pairs_by_name_and_body_and_moves_once():
+    body = _half_rewritten(20, 12) + " " + _half_rewritten(21, 12)
+    source, test = _moved_revised_section("Requests for Takedown of Content", body)
+    result = align(source, test)
+    pairs = pair_map(result)
+    assert pairs["/section[2]"].test_path == "/section[4]"
+    assert pairs["/section[2]/heading[1]"].test_path == "/section[4]/heading[1]"
+    moves = [c for c in result.changes if c.kind == "move"]
+    assert [(c.source, c.test) for c in moves] == [("/section[2]", "/section[4]")]
+    # without the rule no pass reaches it: the section reads as deleted and another inserted
+    assert partner(align(source, test, NO_SECTION_RULE), "/section[2]") is None
+
+
+def test_a_section_of_the_same_name_with_an_unrelated_body_is_not_paired():
+    unrelated = " ".join(f"unrelated{k}" for k in range(24))  # not one word of the old body
+    source, test = _moved_revised_section("Requests for Takedown of Content", unrelated)
+    assert partner(align(source, test), "/section[2]") is None
+
+
+def test_a_moved_section_with_two_equally_good_partners_is_left_alone():
+    body = _half_rewritten(20, 12) + " " + _half_rewritten(21, 12)
+    source, test = _moved_revised_section(
+        "Requests for Takedown of Content", body, rival="Requests for Takedown of Content"
+    )
+    assert partner(align(source, test), "/section[2]") is None

@@ -23,6 +23,7 @@ _THRESHOLDS: tuple[str, ...] = (
     "label_text_margin",
     "positional_min_similarity",
     "sequence_min_similarity",
+    "section_body_min_similarity",
     "move_min_similarity",
     "move_tie_margin",
     "move_loose_min_similarity",
@@ -54,6 +55,7 @@ class AlignmentConfig:
     label_text_margin: float = 0.20
     positional_min_similarity: float = 0.35
     sequence_min_similarity: float = 0.30
+    section_body_min_similarity: float = 0.20
     move_min_similarity: float = 0.80
     move_tie_margin: float = 0.10
     move_loose_min_similarity: float = 0.50

@@ -10,13 +10,15 @@ Two extensions of seed 001, each measured on the benchmark (see the module docst
 - a heading, and a section headed by one, is also compared by its name (:meth:`Walk.similarity`),
   and leftover headed sections in a positional gap are ranked by name instead of zipped by rank.
 
-Issue #29 ("never below a flat diff") adds four rules, each where its reason is written down:
+Issue #29 ("never below a flat diff") adds these rules, each where its reason is written down:
 - byte-identical copies pair in reading order: fuzzy candidates of equal score are ranked by the
   copies' rank among themselves before nearness, and a near match never takes a block whose
   byte-identical, unique partner waits elsewhere (:mod:`alignbench.alignment.twins`);
 - a label agreement does not beat a much better text match, and a defined term is a label
   (:mod:`alignbench.alignment.labelpass`);
 - the rows of a table pair by content, not by rank (:mod:`alignbench.alignment.rows`);
+- a moved section whose name and body were both revised pairs when the two read alike together, as
+  each side's unique best (:mod:`alignbench.alignment.sections`, a round of the container lift);
 - last, the text blocks still unpaired on both sides are aligned in reading order between anchors,
   the way a flat diff would, a heading with a paragraph of the same words included
   (:mod:`alignbench.alignment.sequence`).
@@ -363,8 +365,8 @@ class Walk:
         if hs is None or ht is None or self.s2t[hs] != -1 or self.t2s[ht] != -1:
             return 0
         same_label = bool(src.label[hs]) and src.label[hs] == tst.label[ht]
-        by_content = (
-            self.matched_by[ps] in ("fuzzy", "move", "label")
+        by_content = self.matched_by[ps] == "move" or (
+            self.matched_by[ps] in ("fuzzy", "label")
             and self.confidence[ps] >= self.config.fuzzy_min_similarity
         )
         if not (same_label or by_content):

@@ -118,8 +118,11 @@ def _unique_best(support: dict[tuple[int, int], int], side: int) -> dict[int, tu
 
 def lift_containers(walk: Walk) -> int:
     """One round: supported lifts first, then unique headings. Returns the number of pairs made."""
+    from alignbench.alignment.sections import pair_sections_by_name_and_body
+
     made = _lift_supported(walk)
-    return made + _lift_unique_headings(walk)
+    made += _lift_unique_headings(walk)
+    return made or pair_sections_by_name_and_body(walk)
 
 
 def _lift_supported(walk: Walk) -> int:
