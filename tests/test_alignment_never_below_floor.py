@@ -419,3 +419,29 @@ def test_a_moved_section_with_two_equally_good_partners_is_left_alone():
         "Requests for Takedown of Content", body, rival="Requests for Takedown of Content"
     )
     assert partner(align(source, test), "/section[2]") is None
+
+
+def _one_clause_section_moved(extra_source_clause: bool):
+    """Source: A, Contact (one clause), B, C. Test: A, Reach (that clause), B, C reordered so Contact
+    crossed B and C. ``extra_source_clause`` gives Contact a second clause that is deleted."""
+    moved = words(30, 16)
+    contact = [p(moved)] + ([p(words(31, 16))] if extra_source_clause else [])
+    a, b, c = (sec(h(n), p(words(k, 14))) for n, k in (("Alpha", 1), ("Beta", 2), ("Gamma", 3)))
+    source = doc(a, b, c, sec(h("Contact"), *contact))
+    test = doc(a, sec(h("Reach"), p(moved)), b, c)
+    return source, test
+
+
+def test_a_one_clause_section_renamed_and_moved_is_one_move_at_its_heading():
+    source, test = _one_clause_section_moved(extra_source_clause=False)
+    result = align(source, test)
+    assert partner(result, "/section[4]") == "/section[2]"
+    assert partner(result, "/section[4]/heading[1]") == "/section[2]/heading[1]"
+    assert [(c.source, c.test) for c in result.changes if c.kind == "move"] == [("/section[4]", "/section[2]")]
+
+
+def test_a_section_keeping_a_clause_of_its_own_is_not_lifted_by_one_pair():
+    source, test = _one_clause_section_moved(extra_source_clause=True)
+    result = align(source, test)
+    assert partner(result, "/section[4]") is None
+    assert partner(result, "/section[4]/paragraph[1]") == "/section[2]/paragraph[1]"

@@ -15,7 +15,9 @@ container S and an unmatched test container T of the same kind class are paired 
 - support(S, T) counts the already-made pairs from a child of S to a child of T, plus one when both
   still-unpaired heading children name the same thing (:func:`_headings_agree`: words, case and
   punctuation aside, a renumbered heading keeps its name);
-- it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along;
+- it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along -
+  unless the pairs carry every child of both containers but their headings (:func:`_wholly_carried`:
+  a one-clause section renamed and moved has one pair to give);
 - S and T must be each other's unique best (ties refused), the move pass's own bar for ambiguity.
 
 A container whose children cannot give support (a heading and a table: rows never move) lifts in a
@@ -136,13 +138,30 @@ def _lift_supported(walk: Walk) -> int:
     made = 0
     for ps in sorted(best_s):
         count, pt = best_s[ps]
-        if pt == -1 or count < LIFT_MIN_SUPPORT or best_t[pt] != (count, ps):
+        if pt == -1 or best_t[pt] != (count, ps):
+            continue
+        if count < LIFT_MIN_SUPPORT and not _wholly_carried(walk, ps, pt):
             continue
         if _named_elsewhere(walk, ps, pt, named_s, named_t):
             continue
         walk.pair(ps, pt, "move", walk.score(ps, pt))
         made += 1
     return made
+
+
+def _wholly_carried(walk: Walk, ps: int, pt: int) -> bool:
+    """Every child of either container but its heading is paired into the other: a section of one
+    clause whose clause moved into a section of one clause ("Contact" -> "Reach", its one paragraph
+    moved with it) is that section, renamed, though one pair is all the support it can have."""
+    src, tst, s2t, t2s = walk.src, walk.tst, walk.s2t, walk.t2s
+    hs, ht = src.heading_child(ps), tst.heading_child(pt)
+    kids_s = [c for c in src.children[ps] if c != hs]
+    kids_t = [c for c in tst.children[pt] if c != ht]
+    if not kids_s or not kids_t:
+        return False
+    return all(s2t[c] != -1 and tst.parent[s2t[c]] == pt for c in kids_s) and all(
+        t2s[c] != -1 and src.parent[t2s[c]] == ps for c in kids_t
+    )
 
 
 def _named_elsewhere(
