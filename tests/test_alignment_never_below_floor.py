@@ -437,7 +437,9 @@ def test_a_one_clause_section_renamed_and_moved_is_one_move_at_its_heading():
     result = align(source, test)
     assert partner(result, "/section[4]") == "/section[2]"
     assert partner(result, "/section[4]/heading[1]") == "/section[2]/heading[1]"
-    assert [(c.source, c.test) for c in result.changes if c.kind == "move"] == [("/section[4]", "/section[2]")]
+    assert [(c.source, c.test) for c in result.changes if c.kind == "move"] == [
+        ("/section[4]", "/section[2]")
+    ]
 
 
 def test_a_section_keeping_a_clause_of_its_own_is_not_lifted_by_one_pair():
