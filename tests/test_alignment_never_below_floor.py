@@ -447,3 +447,28 @@ def test_a_section_keeping_a_clause_of_its_own_is_not_lifted_by_one_pair():
     result = align(source, test)
     assert partner(result, "/section[4]") is None
     assert partner(result, "/section[4]/paragraph[1]") == "/section[2]/paragraph[1]"
+
+
+def _wrapped(wrapper_name: str):
+    """A policy section that a revision moved out from under "Policy" into a new wrapper section, its
+    clauses now under a new sub-heading."""
+    body = [p(words(50, 16)), p(words(51, 16))]
+    collect = sec(h("Information We Collect", level=2), p(words(1, 14)))
+    source = doc(sec(h("Policy"), collect, sec(h("How We Use Information", level=2), *body)))
+    test = doc(
+        sec(h("Policy"), collect),
+        sec(h(wrapper_name), sec(h("Purposes for Using Information", level=2), *body)),
+    )
+    return source, test
+
+
+def test_a_section_under_a_new_wrapper_keeps_its_name_with_the_wrapper():
+    result = align(*_wrapped("How And Why We Use Information"))
+    assert partner(result, "/section[1]/section[2]") == "/section[2]/section[1]"
+    assert partner(result, "/section[1]/section[2]/heading[1]") == "/section[2]/heading[1]"
+    assert "/section[2]/section[1]/heading[1]" in result.inserted
+
+
+def test_a_wrapper_of_another_name_leaves_the_section_its_own_heading():
+    result = align(*_wrapped("Part Two"))
+    assert partner(result, "/section[1]/section[2]/heading[1]") == "/section[2]/section[1]/heading[1]"

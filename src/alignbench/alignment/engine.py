@@ -47,6 +47,7 @@ from alignbench.alignment.labelpass import label_pass
 from alignbench.alignment.lis import lis_indices
 from alignbench.alignment.order import OrderGuard, nearest_order_preserving
 from alignbench.alignment.rows import rows_by_content
+from alignbench.alignment.section_headings import headings_of_paired_sections
 from alignbench.alignment.similarity import PairMemo, Similarity
 from alignbench.alignment.twins import ExactElsewhere, twin_ranks
 
@@ -329,7 +330,7 @@ class Walk:
             return 0
         src, tst = self.src, self.tst
         floor = self.config.positional_min_similarity
-        made = self._headings_of_paired_sections(ps, pt)
+        made = headings_of_paired_sections(self, ps, pt)
         for gs, gt in self.gaps(ps, pt):
             guard = OrderGuard()
             made += self._named_sections_in_order(gs, gt, guard)
@@ -348,31 +349,6 @@ class Walk:
                     self.pair(s, t, "positional", score)
                     made += 1
         return made
-
-    def _headings_of_paired_sections(self, ps: int, pt: int) -> int:
-        """Two corresponding sections whose headings carry the same label and are both still unpaired
-        pair those headings, however far the wording drifted ("14 Disclaimer of Warranties" -> "14
-        Disclaimers"): the label pass refuses them under ``label_min_similarity``, but inside sections
-        that already correspond, the label is the heading's identity. Unlabelled headings are left to
-        the similarity floors - two sections paired wrongly would otherwise drag their names along -
-        unless the sections' own contents pair them (``fuzzy_min_similarity`` or above, by a pass that
-        reads content): a moved section renamed and renumbered ("6 Confidentiality" -> "1 Confidential
-        Information") keeps its name's place, and its move is then reported once, at its heading."""
-        src, tst = self.src, self.tst
-        if src.kind[ps] != "section" or tst.kind[pt] != "section":
-            return 0
-        hs, ht = src.heading_child(ps), tst.heading_child(pt)
-        if hs is None or ht is None or self.s2t[hs] != -1 or self.t2s[ht] != -1:
-            return 0
-        same_label = bool(src.label[hs]) and src.label[hs] == tst.label[ht]
-        by_content = self.matched_by[ps] == "move" or (
-            self.matched_by[ps] in ("fuzzy", "label")
-            and self.confidence[ps] >= self.config.fuzzy_min_similarity
-        )
-        if not (same_label or by_content):
-            return 0
-        self.pair(hs, ht, "positional", self.score(hs, ht))
-        return 1
 
     def _named_sections_in_order(self, gs: list[int], gt: list[int], guard: OrderGuard) -> int:
         """Headed sections left in a gap are ranked by name rather than zipped: a rewritten licence keeps
