@@ -472,3 +472,20 @@ def test_a_section_under_a_new_wrapper_keeps_its_name_with_the_wrapper():
 def test_a_wrapper_of_another_name_leaves_the_section_its_own_heading():
     result = align(*_wrapped("Part Two"))
     assert partner(result, "/section[1]/section[2]/heading[1]") == "/section[2]/section[1]/heading[1]"
+
+
+def test_copies_reworded_each_its_own_way_pair_in_reading_order():
+    """Six byte-identical clauses of a schedule, each reworded differently in the revision (the fourth
+    least): every copy scores alike against a rewording, so the closest rewording must not draw the
+    first copy to it and strand the three before it."""
+    clause = words(70, 16).split()
+
+    def reworded(k: int) -> str:
+        changed = {0: 6, 1: 5, 2: 6, 3: 2, 4: 5, 5: 6}[k]  # words replaced, from the end
+        return " ".join(clause[: len(clause) - changed] + [f"new{k}x{i}" for i in range(changed)])
+
+    source = doc(sec(h("Schedule"), *[p(" ".join(clause)) for _ in range(6)]))
+    test = doc(sec(h("Schedule"), *[p(reworded(k)) for k in range(6)]))
+    result = align(source, test)
+    got = [partner(result, f"/section[1]/paragraph[{k}]") for k in range(1, 7)]
+    assert got == [f"/section[1]/paragraph[{k}]" for k in range(1, 7)]

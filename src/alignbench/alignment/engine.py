@@ -49,7 +49,7 @@ from alignbench.alignment.order import OrderGuard, nearest_order_preserving
 from alignbench.alignment.rows import rows_by_content
 from alignbench.alignment.section_headings import headings_of_paired_sections
 from alignbench.alignment.similarity import PairMemo, Similarity
-from alignbench.alignment.twins import ExactElsewhere, twin_ranks
+from alignbench.alignment.twins import ExactElsewhere, copy_distances, twin_ranks
 
 Gap = tuple[list[int], list[int]]
 
@@ -294,18 +294,24 @@ class Walk:
                 ct = [t for t in gt if tst.cls[t] == cls]
                 if not cs or not ct:
                     continue
-                twin_s, twin_t = twin_ranks(src.key, cs), twin_ranks(tst.key, ct)
+                found: list[tuple[float, int, int]] = []
                 for j, t in enumerate(ct):
                     for s in cs[max(0, j - window) : j + window + 1]:
                         if not sim.charge():
                             break
                         score = self.similarity(s, t, floor)
                         if score is not None and (score == 1.0 or not elsewhere.vetoes(s, t)):
-                            # Twins first by their rank among themselves, then by nearness (class 1).
-                            apart = abs(twin_s.get(s, 0) - twin_t.get(t, 0)) << 32
-                            candidates.append((-score, apart | self.nearness(s, t), s, t))
+                            found.append((score, s, t))
                     if sim.budget_exhausted:
                         break
+                twins = twin_ranks(src.key, cs), twin_ranks(tst.key, ct)
+                if not twins[0] and not twins[1]:
+                    candidates.extend((-score, self.nearness(s, t), s, t) for score, s, t in found)
+                    continue
+                # Copies first in their reading order, then by nearness (class 1; twins.copy_distances).
+                apart = copy_distances(found, (src.key, tst.key), twins)
+                for (score, s, t), gap in zip(found, apart, strict=True):
+                    candidates.append((-score, gap << 32 | self.nearness(s, t), s, t))
             self._accept_in_order(candidates, "fuzzy")
 
     def _accept_in_order(

@@ -36,6 +36,44 @@ def twin_ranks(keys: list[str | None], blocks: list[int]) -> dict[int, int]:
     return {b: k for group in seen.values() if len(group) > 1 for k, b in enumerate(group)}
 
 
+def copy_distances(
+    found: list[tuple[float, int, int]],
+    keys: tuple[list[str | None], list[str | None]],
+    twins: tuple[dict[int, int], dict[int, int]],
+) -> list[int]:
+    """For each candidate ``(score, s, t)``, how far its two blocks stand apart in the copies' reading
+    order (0 when neither is a copy): the fuzzy pass ranks equal scores by it before nearness.
+
+    Copies on both sides compare their ranks among themselves (:func:`twin_ranks`). Copies on one side
+    only - thirty identical paragraphs of a schedule, each reworded its own way - compare their rank
+    with the partner's rank among the blocks that qualified for that copy text, in document order: the
+    k-th copy prefers the k-th of its candidates, so the copies pair in reading order whichever of the
+    rewordings happens to read closest, as a flat diff would pair them."""
+    twin_s, twin_t = twins
+    keys_s, keys_t = keys
+    met_s: dict[str | None, set[int]] = {}  # a source copy's text -> the tests it met
+    met_t: dict[str | None, set[int]] = {}
+    for _, s, t in found:
+        if s in twin_s and t not in twin_t:
+            met_s.setdefault(keys_s[s], set()).add(t)
+        elif t in twin_t and s not in twin_s:
+            met_t.setdefault(keys_t[t], set()).add(s)
+    rank_s = {key: {t: k for k, t in enumerate(sorted(ts))} for key, ts in met_s.items()}
+    rank_t = {key: {s: k for k, s in enumerate(sorted(ss))} for key, ss in met_t.items()}
+    out = []
+    for _, s, t in found:
+        a, b = twin_s.get(s), twin_t.get(t)
+        if a is not None and b is not None:
+            out.append(abs(a - b))
+        elif a is not None:
+            out.append(abs(a - rank_s[keys_s[s]][t]))
+        elif b is not None:
+            out.append(abs(b - rank_t[keys_t[t]][s]))
+        else:
+            out.append(0)
+    return out
+
+
 class ExactElsewhere:
     """Which near-match candidates a unique byte-identical partner elsewhere vetoes.
 
