@@ -309,7 +309,7 @@ class Walk:
                     candidates.extend((-score, self.nearness(s, t), s, t) for score, s, t in found)
                     continue
                 # Copies first in their reading order, then by nearness (class 1; twins.copy_distances).
-                apart = copy_distances(found, (src.key, tst.key), twins)
+                apart = copy_distances(found, (src.key, tst.key), (cs, ct), twins)
                 for (score, s, t), gap in zip(found, apart, strict=True):
                     candidates.append((-score, gap << 32 | self.nearness(s, t), s, t))
             self._accept_in_order(candidates, "fuzzy")

@@ -39,39 +39,78 @@ def twin_ranks(keys: list[str | None], blocks: list[int]) -> dict[int, int]:
 def copy_distances(
     found: list[tuple[float, int, int]],
     keys: tuple[list[str | None], list[str | None]],
+    places: tuple[list[int], list[int]],
     twins: tuple[dict[int, int], dict[int, int]],
 ) -> list[int]:
     """For each candidate ``(score, s, t)``, how far its two blocks stand apart in the copies' reading
     order (0 when neither is a copy): the fuzzy pass ranks equal scores by it before nearness.
 
     Copies on both sides compare their ranks among themselves (:func:`twin_ranks`). Copies on one side
-    only - thirty identical paragraphs of a schedule, each reworded its own way - compare their rank
-    with the partner's rank among the blocks that qualified for that copy text, in document order: the
-    k-th copy prefers the k-th of its candidates, so the copies pair in reading order whichever of the
-    rewordings happens to read closest, as a flat diff would pair them."""
+    only - thirty identical paragraphs of a schedule, each reworded its own way - all score alike
+    against each rewording, so which copy takes which is a question of order alone: the copies and the
+    blocks they met are matched in order, as many as can be, closest places first
+    (:func:`_copies_in_order`; ``places`` are the gap's blocks of this class on each side), and a
+    candidate off that matching stands one further apart. The closest rewording then no longer draws
+    the first copy to it and strands the copies before it."""
     twin_s, twin_t = twins
-    keys_s, keys_t = keys
-    met_s: dict[str | None, set[int]] = {}  # a source copy's text -> the tests it met
-    met_t: dict[str | None, set[int]] = {}
+    at = ({b: k for k, b in enumerate(places[0])}, {b: k for k, b in enumerate(places[1])})
+    met: dict[tuple[int, str], dict[int, set[int]]] = {}  # (side, copied text) -> copy -> partners
     for _, s, t in found:
         if s in twin_s and t not in twin_t:
-            met_s.setdefault(keys_s[s], set()).add(t)
+            met.setdefault((0, keys[0][s] or ""), {}).setdefault(s, set()).add(t)
         elif t in twin_t and s not in twin_s:
-            met_t.setdefault(keys_t[t], set()).add(s)
-    rank_s = {key: {t: k for k, t in enumerate(sorted(ts))} for key, ts in met_s.items()}
-    rank_t = {key: {s: k for k, s in enumerate(sorted(ss))} for key, ss in met_t.items()}
+            met.setdefault((1, keys[1][t] or ""), {}).setdefault(t, set()).add(s)
+    chosen: set[tuple[int, int]] = set()
+    for (side, _), partners in sorted(met.items()):
+        for copy, other in _copies_in_order(partners, at[side], at[1 - side]):
+            chosen.add((copy, other) if side == 0 else (other, copy))
     out = []
     for _, s, t in found:
         a, b = twin_s.get(s), twin_t.get(t)
         if a is not None and b is not None:
             out.append(abs(a - b))
-        elif a is not None:
-            out.append(abs(a - rank_s[keys_s[s]][t]))
-        elif b is not None:
-            out.append(abs(b - rank_t[keys_t[t]][s]))
+        elif a is not None or b is not None:
+            out.append(0 if (s, t) in chosen else 1)
         else:
             out.append(0)
     return out
+
+
+def _copies_in_order(
+    partners: dict[int, set[int]], at_copy: dict[int, int], at_other: dict[int, int]
+) -> list[tuple[int, int]]:
+    """The largest order-keeping matching of copies to the blocks they met, least place difference
+    first among the largest (a dynamic programme over copies x partners, both in document order)."""
+    copies = sorted(partners)
+    others = sorted({o for met in partners.values() for o in met})
+    if len(copies) * len(others) > _MATCHING_CELLS:
+        return []
+    n = len(others)
+    best = [[(0, 0)] * (n + 1) for _ in range(len(copies) + 1)]
+    for i, c in enumerate(copies, 1):
+        row, above = best[i], best[i - 1]
+        for j, o in enumerate(others, 1):
+            cell = max(above[j], row[j - 1])
+            if o in partners[c]:
+                count, cost = above[j - 1]
+                cell = max(cell, (count + 1, cost - abs(at_copy[c] - at_other[o])))
+            row[j] = cell
+    out = []
+    i, j = len(copies), n
+    while i and j:
+        if best[i][j] == best[i - 1][j]:
+            i -= 1
+        elif best[i][j] == best[i][j - 1]:
+            j -= 1
+        else:
+            out.append((copies[i - 1], others[j - 1]))
+            i, j = i - 1, j - 1
+    return out
+
+
+# A copy group meeting more partners than this (copies x partners) is left to nearness: the matching
+# would cost more than it can decide.
+_MATCHING_CELLS = 40_000
 
 
 class ExactElsewhere:
