@@ -1,7 +1,8 @@
 """Byte-identical text, the strongest evidence there is, kept from being outbid (issue #29, class 1).
 
 Two rules read it:
-- :func:`twin_ranks`: copies of one text within a gap pair in reading order;
+- :func:`twin_ranks` and :func:`copy_distances`: copies of one text within a gap pair in reading
+  order, with the other side's copies or, copied on one side only, with the blocks they met;
 - :class:`ExactElsewhere`: a near match never takes a block whose byte-identical partner, unique in
   both documents, waits unpaired elsewhere. A wrapper heading inserted above a section ("Copyright
   Infringement Claims" over "Notification of Copyright Infringement Claims") pairs the outer
