@@ -423,9 +423,10 @@ def test_a_moved_section_with_two_equally_good_partners_is_left_alone():
 
 def _one_clause_section_moved(extra_source_clause: bool):
     """Source: A, Contact (one clause), B, C. Test: A, Reach (that clause), B, C reordered so Contact
-    crossed B and C. ``extra_source_clause`` gives Contact a second clause that is deleted."""
+    crossed B and C. ``extra_source_clause`` gives Contact two more clauses, deleted: what moved is one
+    clause of three, not the section."""
     moved = words(30, 16)
-    contact = [p(moved)] + ([p(words(31, 16))] if extra_source_clause else [])
+    contact = [p(moved)] + ([p(words(31, 16)), p(words(32, 16))] if extra_source_clause else [])
     a, b, c = (sec(h(n), p(words(k, 14))) for n, k in (("Alpha", 1), ("Beta", 2), ("Gamma", 3)))
     source = doc(a, b, c, sec(h("Contact"), *contact))
     test = doc(a, sec(h("Reach"), p(moved)), b, c)
@@ -489,3 +490,75 @@ def test_copies_reworded_each_its_own_way_pair_in_reading_order():
     result = align(source, test)
     got = [partner(result, f"/section[1]/paragraph[{k}]") for k in range(1, 7)]
     assert got == [f"/section[1]/paragraph[{k}]" for k in range(1, 7)]
+
+
+# -- class 2: clauses that keep their names through a redraft ----------------------------------------
+
+
+def test_run_in_titles_and_defined_terms_name_clauses():
+    from alignbench.alignment.clause_names import clause_name, run_in_title
+
+    assert run_in_title("Entire Agreement.  This Agreement is the only agreement.") == "entire agreement"
+    assert run_in_title("Modifications, Severability, and Waiver. Any waiver ...") == (
+        "modifications, severability, and waiver"
+    )
+    assert run_in_title("Mr. Smith signs.") is None  # too short to be a title
+    assert run_in_title("The Supplier shall deliver. Then ...") is None  # "shall" is not a title word
+    assert run_in_title("Terms and. Conditions") is None  # a title does not end on a joining word
+    assert clause_name('"Agreement" means the Order Form.') == "defines agreement"
+
+
+def test_a_name_carried_twice_in_a_document_names_no_clause():
+    from alignbench.alignment.clause_names import clause_names
+    from alignbench.alignment.flat import FlatDocument
+    from alignbench.alignment.similarity import Vocabulary
+
+    tree = doc(li("Assignment.  One text here."), li("Notices.  Two text here."), li("Assignment.  Three."))
+    flat = FlatDocument(tree, Vocabulary())
+    names = clause_names(flat, list(range(1, len(flat))))
+    assert names == {"notices": 2}
+
+
+def _titled(k: int, lead: str) -> str:
+    return f"{lead}.  " + " ".join(
+        w.capitalize() if i == 0 else w for i, w in enumerate(words(80 + k, 14).split())
+    )
+
+
+def _moved_redrafted_terms(extra: str | None = None):
+    """Source: Alpha, General Terms (three titled clauses), Beta, Gamma. Test: the terms section moved to
+    the end, renamed, and every clause half rewritten (nothing clears a move floor on its own)."""
+    titles = ("Entire Agreement", "Assignment", "Force Majeure")
+    old = [_titled(k, t) for k, t in enumerate(titles)]
+
+    def redraft(text: str) -> str:
+        head, _, rest = text.partition(".  ")
+        kept = rest.split()
+        return head + ".  " + " ".join(w if i % 2 == 0 else f"redrafted{i}" for i, w in enumerate(kept))
+
+    alpha, beta, gamma = (
+        sec(h(n), p(words(k, 14)), p(words(k + 10, 14))) for n, k in (("Alpha", 1), ("Beta", 2), ("Gamma", 3))
+    )
+    source = doc(alpha, sec(h("General Terms"), *[li(t) for t in old]), beta, gamma)
+    moved = [li(redraft(t)) for t in old]
+    tail = [sec(h("Other"), li(_titled(9, extra)))] if extra else []
+    test = doc(alpha, beta, gamma, sec(h("Other Miscellaneous Provisions"), *moved), *tail)
+    return source, test
+
+
+def test_a_moved_section_of_redrafted_titled_clauses_pairs_by_their_titles():
+    result = align(*_moved_redrafted_terms())
+    assert partner(result, "/section[2]") == "/section[4]"
+    for k in (1, 2, 3):
+        assert partner(result, f"/section[2]/list_item[{k}]") == f"/section[4]/list_item[{k}]"
+    assert [(c.source, c.test) for c in result.changes if c.kind == "move"] == [
+        ("/section[2]", "/section[4]")
+    ]
+
+
+def test_a_title_carried_twice_names_nothing():
+    # A second "Assignment." clause at the end of the revision: the title no longer says which is the old
+    # one, so the old clause pairs by its place among its named neighbours, not with the last "Assignment."
+    result = align(*_moved_redrafted_terms(extra="Assignment"))
+    assert partner(result, "/section[2]/list_item[2]") == "/section[4]/list_item[2]"
+    assert "/section[5]/list_item[1]" in result.inserted

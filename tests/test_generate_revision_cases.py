@@ -31,6 +31,7 @@ NEW_PLANS = (
     "fix-table-rows",
     "fix-format-only",
     "fix-reworded-in-order",
+    "fix-moved-rewritten",
 )
 CROSS_REFERENCES = ROOT / "corpus" / "stress" / "cross-references.md"
 
@@ -121,6 +122,26 @@ def test_section_rewrite_renames_a_moved_section_and_rewords_half_its_blocks(sma
     changed = [r for r in rows["correspondences"] if r["source_digest"] != r["test_digest"]]
     assert len(changed) >= 1 + record.detail["edited"] >= 2
     assert "move" in kinds(rows) and not rows["inserted"] and not rows["deleted"]
+
+
+def test_section_rewrite_reworded_rewrites_every_long_clause_of_the_moved_section(small: Document) -> None:
+    doc = small.clone()
+    rng = Random(5)
+    assert OPERATORS["section_move"](doc, rng, "section") is not None
+    record = OPERATORS["section_rewrite"](doc, rng, "reworded")
+    assert record is not None and record.style == "reworded"
+    [section] = [
+        u
+        for _p, u in doc.walk()
+        if u.kind == "section" and u.children and u.children[0].uid == record.detail["heading"]
+    ]
+    long_blocks = [c for c in section.children[1:] if c.kind in ("paragraph", "list_item") and c.words >= 10]
+    assert record.detail["edited"] == len(long_blocks) >= 1
+    before = {u.uid: u.text for _p, u in small.walk()}
+    for block in long_blocks:  # a third to a half of its words replaced
+        old, new = before[block.uid].split(), block.text.split()
+        replaced = sum(a != b for a, b in zip(old, new, strict=True))
+        assert len(old) / 3 <= replaced <= len(old) / 2 + 1
 
 
 @pytest.mark.parametrize("style", ["word_substitute", "sentence_insert", "lookalike"])

@@ -127,8 +127,12 @@ def _outvoted_by_text(
     rank_t = {t: k for k, t in enumerate(left_t)}
     out: set[tuple[int, int]] = set()
 
+    # Rivals are read, not searched for: the label comparison that made the candidate was charged, the
+    # rivals lie within the fuzzy window, and their ratios add to the run's cost tally. Charging them
+    # too would make the comparison count depend on the scores (a candidate within the margin of 1.0
+    # reads no rival), and both backends must make the same comparisons.
     def reaches(s: int, t: int, need: float) -> bool:
-        return walk.sim.charge() and walk.similarity(s, t, need) is not None
+        return not walk.sim.budget_exhausted and walk.similarity(s, t, need) is not None
 
     for neg, _, s, t in candidates:
         need = max(floor, -neg + margin)

@@ -134,7 +134,7 @@ def _lift_supported(walk: Walk) -> int:
         return 0
     best_s = _unique_best(support, 0)
     best_t = _unique_best(support, 1)
-    named_s, named_t = _unmatched_headed(walk, "source"), _unmatched_headed(walk, "test")
+    named_s, named_t = unmatched_headed(walk, "source"), unmatched_headed(walk, "test")
     made = 0
     for ps in sorted(best_s):
         count, pt = best_s[ps]
@@ -142,7 +142,7 @@ def _lift_supported(walk: Walk) -> int:
             continue
         if count < LIFT_MIN_SUPPORT and not _wholly_carried(walk, ps, pt):
             continue
-        if _named_elsewhere(walk, ps, pt, named_s, named_t):
+        if named_elsewhere(walk, ps, pt, named_s, named_t):
             continue
         walk.pair(ps, pt, "move", walk.score(ps, pt))
         made += 1
@@ -164,7 +164,7 @@ def _wholly_carried(walk: Walk, ps: int, pt: int) -> bool:
     )
 
 
-def _named_elsewhere(
+def named_elsewhere(
     walk: Walk,
     ps: int,
     pt: int,
@@ -192,7 +192,7 @@ def _named_elsewhere(
     return name_t is not None and any(s != ps for s in named_s.get((tst.cls[pt], name_t), ()))
 
 
-def _unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]], list[int]]:
+def unmatched_headed(walk: Walk, side: str) -> dict[tuple[int, tuple[str, ...]], list[int]]:
     """(kind class, heading name) -> the unmatched headed containers of one side carrying it.
 
     The heading itself may be unmatched, or already paired by the move pass (a short heading unique on
@@ -215,10 +215,10 @@ def _lift_unique_headings(walk: Walk) -> int:
     """A container whose children gave no support (a table, short clauses) still lifts when its heading
     text is unique among the unmatched headed containers on both sides - the move pass's exact rule
     applied to a container's name - and its whole subtree reads alike (``fuzzy_min_similarity``)."""
-    sources = _unmatched_headed(walk, "source")
+    sources = unmatched_headed(walk, "source")
     if not sources:
         return 0
-    tests = _unmatched_headed(walk, "test")
+    tests = unmatched_headed(walk, "test")
     floor = walk.config.fuzzy_min_similarity
     sim = walk.sim
     made = 0

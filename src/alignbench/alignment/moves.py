@@ -31,7 +31,42 @@ def move_pass(walk: Walk) -> int:
     """Pair leftovers globally; every pair goes back on the descent queue. Returns the pair count."""
     made = _exact_stage(walk)
     made += _cross_kind_stage(walk)
+    made += _clause_name_stage(walk)
     return made + _fuzzy_stage(walk)
+
+
+def _clause_name_stage(walk: Walk) -> int:
+    """A clause named once in each whole document (a definition's term, a run-in title:
+    :mod:`alignbench.alignment.clause_names`), both left unpaired, pairs however it was reworded and
+    wherever it went: the definitions section of a contract moved and redrafted ('"Agreement" means
+    the Standard Terms, the Order Form ...' -> '"Agreement" means ..., where reasonably practicable
+    ...') keeps its terms, its general terms keep "Assignment." and "Notices.", and a lawyer reads each
+    as the same clause. The label pass pairs defined terms inside one group; across the document the
+    name must be unique in both whole documents, and the two texts must still share words
+    (``sequence_min_similarity``), so a name re-used for something else entirely is not a move."""
+    from alignbench.alignment.clause_names import clause_names
+
+    src, tst, sim = walk.src, walk.tst, walk.sim
+    terms_s = clause_names(src, _candidates(walk, "source", min_tokens=1))
+    if not terms_s:
+        return 0
+    terms_t = clause_names(tst, _candidates(walk, "test", min_tokens=1))
+    shared = [(term, s, terms_t[term]) for term, s in terms_s.items() if term in terms_t]
+    if not shared:
+        return 0
+    # Whole-document uniqueness, read only when some pair needs it.
+    once_s = clause_names(src, [i for i in range(1, len(src)) if src.kind[i] in walk.config.move_kinds])
+    once_t = clause_names(tst, [i for i in range(1, len(tst)) if tst.kind[i] in walk.config.move_kinds])
+    floor = walk.config.sequence_min_similarity
+    made = 0
+    for term, s, t in shared:
+        if once_s.get(term) != s or once_t.get(term) != t or not sim.charge():
+            continue
+        score = sim.bounded(src.tokens(s), tst.tokens(t), s, ~t, floor)
+        if score is not None:
+            walk.pair(s, t, "move", score)
+            made += 1
+    return made
 
 
 def _cross_kind_stage(walk: Walk) -> int:

@@ -24,15 +24,26 @@ def name_words(text: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(text.casefold()))
 
 
+# Words this long or longer compare by their first letters only: "Confidentiality" and "Confidential
+# Data", "Termination" and "Terminate" name the same thing, while a short word ("fees", "term") is
+# compared whole.
+STEM_LETTERS = 7
+
+
+def stem(word: str) -> str:
+    return word[:STEM_LETTERS]
+
+
 class NameWeights:
-    """Word -> weight from the heading names of both documents of one comparison."""
+    """Word -> weight from the heading names of both documents of one comparison; words compare by
+    their stems (:func:`stem`)."""
 
     def __init__(self, names: Iterable[Sequence[str]]) -> None:
         df: dict[str, int] = {}
         total = 0
         for words in names:
             total += 1
-            for word in sorted(set(words)):
+            for word in sorted({stem(w) for w in words}):
                 df[word] = df.get(word, 0) + 1
         self._total = max(total, 1)
         self._weights = {word: math.log1p(self._total / n) for word, n in df.items()}
@@ -45,6 +56,7 @@ class NameWeights:
         """Weighted Dice of the two word multisets, in [0, 1]; 0 when either name has no words."""
         if not a or not b:
             return 0.0
+        a, b = [stem(w) for w in a], [stem(w) for w in b]
         weight = self.weight
         left: dict[str, int] = {}
         for word in a:

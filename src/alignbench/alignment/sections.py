@@ -11,12 +11,16 @@ reviewer is told a section was deleted and another inserted.
 
 Two pieces of evidence together pair it: the names read alike (``fuzzy_min_similarity`` or above, by
 :meth:`HeadingReadings.name_similarity`, rare words weighing more) *and* the whole bodies share
-vocabulary (``section_body_min_similarity`` or above). Neither alone is enough - unrelated sections
-of a bill share most of their boilerplate, and "Definitions" heads sections of different documents -
-and the pair must be each side's unique best by ``move_tie_margin`` (the move pass's own bar for
-ambiguity). Sections only: a table or row is paired by its cells, and a headingless container has no
-name. Each pair goes back on the descent queue, so the heading and the clauses align inside it; the
-move rule then reports the section once, at its heading, when it changed place in reading order.
+vocabulary (``section_body_min_similarity`` or above). A name alone is not enough ("Definitions" heads
+sections of different documents), nor is a little shared vocabulary (unrelated sections of a bill
+share most of their boilerplate); a body alone is, when it reads ``fuzzy_min_similarity`` alike ("General
+Terms" renamed "Other Miscellaneous Provisions" over the same clauses, each a third reworded) and
+neither heading names another unmatched container (:func:`lift.named_elsewhere`: a wrapper whose
+name is elsewhere is that one). The pair must be each side's unique best by ``move_tie_margin`` (the
+move pass's own bar for ambiguity). Sections only: a table or row is paired by its cells, and a
+headingless container has no name. Each pair goes back on the descent queue, so the heading and the
+clauses align inside it; the move rule then reports the section once, at its heading, when it changed
+place in reading order.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alignbench.alignment.flat import CLASS_SECTION, unmatched
+from alignbench.alignment.lift import named_elsewhere, unmatched_headed
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
@@ -59,24 +64,66 @@ def pair_sections_by_name_and_body(walk: Walk) -> int:
     body_s = {s: _body(src, s) for s in sources}
     body_t = {t: _body(tst, t) for t in tests}
     scored: list[tuple[float, int, int]] = []
+    body_only: dict[int, set[int]] = {}
     for s in sources:
         for t in tests:
             if not sim.charge():
                 break
             name = walk.headings.name_similarity(s, t, name_floor)
-            if name is None:
+            if name is not None:
+                body = sim.bounded(body_s[s], body_t[t], len(src) + s, ~(len(tst) + t), body_floor)
+                if body is not None:
+                    scored.append(((name + body) / 2, s, t))
                 continue
-            body = sim.bounded(body_s[s], body_t[t], len(src) + s, ~(len(tst) + t), body_floor)
+            # A body alone counts only in the clauses nothing has paired yet: one clause that moved on
+            # its own (and is paired) must not drag the section it left along with it.
+            body = _open_body_similarity(walk, s, t, name_floor)
             if body is not None:
-                scored.append(((name + body) / 2, s, t))
+                scored.append((body, s, t))
+                body_only.setdefault(s, set()).add(t)
         if sim.budget_exhausted:
             break
     made = 0
     margin = config.move_tie_margin
+    named = None
     for score, s, t in _unique_best(scored, margin):
+        if s in body_only:
+            # A body alone does not outvote a name: a wrapper whose heading names another unmatched
+            # container ("Terms of Service:" while a "Terms of Service" waits) is that one.
+            named = named or (unmatched_headed(walk, "source"), unmatched_headed(walk, "test"))
+            if t in body_only[s] and (
+                named_elsewhere(walk, s, t, *named) or _name_left_elsewhere(walk, s, t)
+            ):
+                continue
         walk.pair(s, t, "move", score)
         made += 1
     return made
+
+
+def _name_left_elsewhere(walk: Walk, s: int, t: int) -> bool:
+    """Either heading's very words wait unpaired on the other side in another block (a heading demoted
+    to a plain line, a line promoted to a heading): the name is there, so these bodies are look-alikes
+    (boilerplate sections share their clauses), not one section renamed."""
+    src, tst = walk.src, walk.tst
+    hs, ht = src.heading_child(s), tst.heading_child(t)
+    if hs is None or ht is None:
+        return False
+    name_s, name_t = src.text[hs], tst.text[ht]
+    return any(tst.text[j] == name_s for j in unmatched(walk.t2s) if j != ht) or any(
+        src.text[i] == name_t for i in unmatched(walk.s2t) if i != hs
+    )
+
+
+def _open_body_similarity(walk: Walk, s: int, t: int, floor: float) -> float | None:
+    """The similarity of the two sections' still-unpaired clauses (headings aside), if >= ``floor``."""
+    src, tst = walk.src, walk.tst
+    hs, ht = src.heading_child(s), tst.heading_child(t)
+    a = [tok for c in src.children[s] if c != hs and walk.s2t[c] == -1 for tok in src.sim_tokens(c)]
+    b = [tok for c in tst.children[t] if c != ht and walk.t2s[c] == -1 for tok in tst.sim_tokens(c)]
+    if not a or not b or 2 * min(len(a), len(b)) < floor * (len(a) + len(b)):
+        return None
+    score = walk.sim.ratio(a, b)
+    return score if score >= floor else None
 
 
 def _body(doc: FlatDocument, section: int) -> tuple[int, ...]:

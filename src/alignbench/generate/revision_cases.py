@@ -14,7 +14,8 @@ otherwise is rolled back, never mislabelled.
   blocks after it, up to the next section: the reverse, again with no move.
 - ``rename_heading`` (class 2): a heading reworded ("Cross-border data transfers" becomes
   "International data transfers"), so a renamed section must be found by its content;
-  ``section_rewrite``: a section that moved is renamed and half of its text blocks reworded.
+  ``section_rewrite``: a section that moved is renamed and half of its text blocks reworded
+  (``reworded``: all of them, a third to a half of their words each).
 - ``insert_before_edit`` (class 4): a new clause inserted in front of a clause of a numbered run,
   taking its number, and the displaced clause reworded: the old 8.2 (edited, now 8.3) must pair by
   its text, not with the new 8.2 by its label.
@@ -37,6 +38,7 @@ from alignbench.generate.operator_kit import (
     _runs,
     _shift,
 )
+from alignbench.generate.reworded_cases import reword_text
 from alignbench.generate.text_edits import _clip, _edit_number_pair, _edit_word_substitute, edit_text
 
 PROMOTE_MAX_WORDS = 6  # a line that reads as a title, not a sentence
@@ -205,9 +207,21 @@ def _reword_block(unit: Unit, rng: Random, style: str) -> None:
         unit.text = probe.root.children[0].text
 
 
+def _reword_throughout(unit: Unit, rng: Random) -> bool:
+    """A third to a half of the block's words replaced by spliced phrases; False when it is too short."""
+    result = reword_text(unit.text, rng, "light")
+    if result is None:
+        return False
+    unit.text = result[0]
+    return True
+
+
 def section_rewrite(doc: Document, rng: Random, style: str = "partial") -> Record | None:
     """A section that moved is renamed and about half of its own text blocks reworded: the section
-    must be found by what is left of its content, not by its place or its title."""
+    must be found by what is left of its content, not by its place or its title. ``reworded``: every
+    text block of ten words or more loses a third to a half of its words to spliced phrases
+    (:func:`reworded_cases.reword_text`, ``light``), so no clause is left the move pass could take
+    alone - a section moved and revised throughout, found only by its name and its body together."""
     moved = set(doc.section_moves)
     sections = [
         unit
@@ -222,9 +236,12 @@ def section_rewrite(doc: Document, rng: Random, style: str = "partial") -> Recor
     if before:
         heading.text = _reworded(before, rng)
     blocks = [c for c in section.children[1:] if c.kind in ("paragraph", "list_item") and c.words >= 8]
-    chosen = sorted(rng.sample(range(len(blocks)), (len(blocks) + 1) // 2)) if blocks else []
-    for k in chosen:
-        _reword_block(blocks[k], rng, rng.choice(("word_substitute", "sentence_insert")))
+    if style == "reworded":
+        chosen = [k for k, block in enumerate(blocks) if _reword_throughout(block, rng)]
+    else:
+        chosen = sorted(rng.sample(range(len(blocks)), (len(blocks) + 1) // 2)) if blocks else []
+        for k in chosen:
+            _reword_block(blocks[k], rng, rng.choice(("word_substitute", "sentence_insert")))
     return Record(
         "section_rewrite",
         style,
@@ -322,6 +339,6 @@ REVISION_STYLES: dict[str, tuple[str, ...]] = {
     "promote_line": ("heading",),
     "rename_heading": ("reword",),
     "insert_before_edit": ("word_substitute", "sentence_insert", "lookalike"),
-    "section_rewrite": ("partial",),
+    "section_rewrite": ("partial", "reworded"),
     "row_reorder": ("distant", "distant_edit"),
 }
