@@ -562,3 +562,51 @@ def test_a_title_carried_twice_names_nothing():
     result = align(*_moved_redrafted_terms(extra="Assignment"))
     assert partner(result, "/section[2]/list_item[2]") == "/section[4]/list_item[2]"
     assert "/section[5]/list_item[1]" in result.inserted
+
+
+def test_long_heading_words_compare_by_their_stems_and_short_ones_whole():
+    from alignbench.alignment.names import NameWeights
+
+    weights = NameWeights([("confidentiality",), ("confidential", "data"), ("fees",), ("feedback",)])
+    assert weights.similarity(("confidentiality",), ("confidential", "data")) > 0.5
+    assert weights.similarity(("fees",), ("feedback",)) == 0.0
+
+
+def _renamed_section_moved(old_name_left_as_line: bool):
+    """ "General Terms" (three clauses, each lightly edited) moved to the end and renamed "Other
+    Provisions"; ``old_name_left_as_line`` also leaves a plain line "General Terms" in the revision."""
+    clauses = [words(90 + k, 16) for k in range(3)]
+    # every third word replaced: each clause reads about 0.67 against its old self, under every move
+    # floor, so only the section's body as a whole can pair it
+    edited = [" ".join(w if i % 3 else f"redrafted{i}" for i, w in enumerate(c.split())) for c in clauses]
+    alpha, beta, gamma = (
+        sec(h(n), p(words(k, 14)), p(words(k + 10, 14))) for n, k in (("Alpha", 1), ("Beta", 2), ("Gamma", 3))
+    )
+    source = doc(alpha, sec(h("General Terms"), *[p(c) for c in clauses]), beta, gamma)
+    line = [p("General Terms")] if old_name_left_as_line else []
+    test = doc(alpha, beta, gamma, sec(h("Other Provisions"), *line, *[p(c) for c in edited]))
+    return source, test
+
+
+def test_a_moved_section_renamed_outright_pairs_by_its_body():
+    result = align(*_renamed_section_moved(old_name_left_as_line=False))
+    assert partner(result, "/section[2]") == "/section[4]"
+    assert partner(result, "/section[2]/heading[1]") == "/section[4]/heading[1]"
+
+
+def test_a_body_does_not_pair_a_section_whose_name_waits_elsewhere():
+    """The old name left as a plain line in the revision: that line is where the section's name went,
+    so the renamed look-alike is not taken for it by its body (sections._name_left_elsewhere)."""
+    from alignbench.alignment.engine import Walk
+    from alignbench.alignment.prepared import PreparedPair
+    from alignbench.alignment.sections import pair_sections_by_name_and_body
+
+    for left_as_line, expected in ((False, 1), (True, 0)):
+        src, tst, headings, memo = PreparedPair(*_renamed_section_moved(left_as_line)).parts()
+        walk = Walk(src, tst, AlignmentConfig(), memo, headings)
+        at_s, at_t = {a: i for i, a in enumerate(src.address)}, {a: i for i, a in enumerate(tst.address)}
+        walk.pair(0, 0, "root", 1.0)
+        for k in (1, 3, 4):  # the kept sections, as the descent pairs them
+            walk.pair(at_s[f"/section[{k}]"], at_t[f"/section[{k - 1 if k > 1 else 1}]"], "exact", 1.0)
+        walk.queue.clear()
+        assert pair_sections_by_name_and_body(walk) == expected
