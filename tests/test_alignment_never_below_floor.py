@@ -273,7 +273,7 @@ def test_a_term_defined_twice_on_one_side_pairs_by_nothing_but_its_text():
 
 
 def test_defined_term_reads_quoted_and_plain_definitions():
-    from alignbench.alignment.labelpass import defined_term
+    from alignbench.alignment.clause_names import defined_term
 
     assert defined_term('"Work" means the literary work') == "work"
     assert (

@@ -8,13 +8,27 @@ defined once in each whole document says which old clause a new one is (the move
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from alignbench.alignment.flat import CLASS_TEXT
-from alignbench.alignment.labelpass import defined_term
 
 if TYPE_CHECKING:
     from alignbench.alignment.flat import FlatDocument
+
+_QUOTED_TERM = re.compile(r'^[("\u201c\u2018\']+(?P<term>[^"\u201d\u2019\']{1,80}?)["\u201d\u2019\']+\)?,?\s')
+_PLAIN_TERM = re.compile(r"^(?P<term>[A-Z][\w\-]*(?: [A-Z][\w\-]*){0,3}) ")
+_DEFINES = re.compile(r"(?:means|shall mean|has the meaning)\b", re.IGNORECASE)
+
+
+def defined_term(text: str) -> str | None:
+    """The term a definition defines ('"Work" means ...' -> 'work'), case-folded; else None."""
+    for pattern in (_QUOTED_TERM, _PLAIN_TERM):
+        found = pattern.match(text)
+        if found and _DEFINES.match(text, found.end()):
+            return " ".join(found.group("term").split()).casefold()
+    return None
+
 
 # A run-in title: one to eight words, the first capitalised and every word either capitalised or a
 # short joining word, then a full stop and the clause's first sentence (a capital, a quote or a
@@ -52,10 +66,16 @@ def clause_name(text: str) -> str | None:
 
 def clause_names(doc: FlatDocument, blocks: list[int]) -> dict[str, int]:
     """Name -> the one text block of ``blocks`` carrying it (names carried twice are left out)."""
+    return named_once(doc, blocks, clause_name)
+
+
+def named_once(doc: FlatDocument, blocks: list[int], name_of: Callable[[str], str | None]) -> dict[str, int]:
+    """Name (``name_of`` a block's text) -> the one text block of ``blocks`` carrying it; a name carried
+    twice names neither block."""
     found: dict[str, int] = {}
     twice: list[str] = []
     for b in blocks:
-        if doc.cls[b] == CLASS_TEXT and (name := clause_name(doc.text[b])) is not None:
+        if doc.cls[b] == CLASS_TEXT and (name := name_of(doc.text[b])) is not None:
             if name in found:
                 twice.append(name)
             found[name] = b

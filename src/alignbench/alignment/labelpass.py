@@ -21,29 +21,15 @@ neighbour's.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from alignbench.alignment.flat import CLASS_TEXT
+from alignbench.alignment.clause_names import defined_term, named_once
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
     from alignbench.alignment.flat import FlatDocument
 
 Candidate = tuple[float, int, int, int]  # (-score, nearness, source, test)
-
-_QUOTED_TERM = re.compile(r'^[("\u201c\u2018\']+(?P<term>[^"\u201d\u2019\']{1,80}?)["\u201d\u2019\']+\)?,?\s')
-_PLAIN_TERM = re.compile(r"^(?P<term>[A-Z][\w\-]*(?: [A-Z][\w\-]*){0,3}) ")
-_DEFINES = re.compile(r"(?:means|shall mean|has the meaning)\b", re.IGNORECASE)
-
-
-def defined_term(text: str) -> str | None:
-    """The term a definition defines ('"Work" means ...' -> 'work'), case-folded; else None."""
-    for pattern in (_QUOTED_TERM, _PLAIN_TERM):
-        found = pattern.match(text)
-        if found and _DEFINES.match(text, found.end()):
-            return " ".join(found.group("term").split()).casefold()
-    return None
 
 
 def label_pass(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
@@ -103,16 +89,7 @@ def _defined_terms(walk: Walk, left_s: list[int], left_t: list[int]) -> None:
 
 def _terms(doc: FlatDocument, blocks: list[int]) -> dict[str, int]:
     """Term -> the one block of ``blocks`` defining it (terms defined twice are left out)."""
-    found: dict[str, int] = {}
-    twice: list[str] = []
-    for b in blocks:
-        if doc.cls[b] == CLASS_TEXT and (term := defined_term(doc.text[b])) is not None:
-            if term in found:
-                twice.append(term)
-            found[term] = b
-    for term in twice:
-        found.pop(term, None)
-    return found
+    return named_once(doc, blocks, defined_term)
 
 
 def _outvoted_by_text(
