@@ -209,7 +209,7 @@ def test_a_moved_section_whose_heading_was_shortened_to_its_core_words_moves_onc
 
 def test_headings_sharing_one_word_give_no_lift_support():
     """The old section keeps a clause of its own (deleted), so its one moved clause does not carry it
-    whole (lift._wholly_carried); the one word its heading shares with the new one is no support."""
+    whole (lift.wholly_carried); the one word its heading shares with the new one is no support."""
     body = words(61, 20)
     source = doc(
         sec(

@@ -610,3 +610,34 @@ def test_a_body_does_not_pair_a_section_whose_name_waits_elsewhere():
             walk.pair(at_s[f"/section[{k}]"], at_t[f"/section[{k - 1 if k > 1 else 1}]"], "exact", 1.0)
         walk.queue.clear()
         assert pair_sections_by_name_and_body(walk) == expected
+
+
+def test_a_lifted_section_gives_its_heading_only_to_a_name_sharing_a_word_or_when_it_went_whole():
+    """A policy flattened in a rewrite: the "NOT allowed" sub-list's items now sit in "Youth Sexual and
+    Physical Abuse" beside other text. The container lift pairs the two sections on those items, under
+    the content floor; the names share no word and the sub-list did not go whole, so the headings are
+    left to the passes that read them (forcing "NOT allowed" onto the new title cut the reading-order
+    anchors a wild TikTok revision's definitions paired by). A shared word, or the whole sub-list,
+    gives the heading."""
+    from alignbench.alignment.engine import Walk
+    from alignbench.alignment.prepared import PreparedPair
+    from alignbench.alignment.section_headings import headings_of_paired_sections
+
+    def state(old_name: str, extra_text: bool) -> int:
+        items = [li(words(130 + k, 12)) for k in range(3)]
+        source = doc(sec(h(old_name), *items))
+        extra = [p(words(140, 16))] if extra_text else []
+        test = doc(sec(h("Youth Sexual and Physical Abuse"), *extra, *items))
+        src, tst, headings, memo = PreparedPair(source, test).parts()
+        walk = Walk(src, tst, AlignmentConfig(), memo, headings)
+        walk.pair(0, 0, "root", 1.0)
+        at_s, at_t = {a: i for i, a in enumerate(src.address)}, {a: i for i, a in enumerate(tst.address)}
+        walk.pair(at_s["/section[1]"], at_t["/section[1]"], "move", 0.23)  # as the lift pairs them
+        for k in (1, 2, 3):
+            walk.pair(at_s[f"/section[1]/list_item[{k}]"], at_t[f"/section[1]/list_item[{k}]"], "move", 1.0)
+        walk.queue.clear()
+        return headings_of_paired_sections(walk, at_s["/section[1]"], at_t["/section[1]"])
+
+    assert state("NOT allowed", extra_text=True) == 0
+    assert state("Abuse: NOT allowed", extra_text=True) == 1  # a shared word
+    assert state("NOT allowed", extra_text=False) == 1  # the sub-list went whole

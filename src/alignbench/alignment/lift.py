@@ -16,7 +16,7 @@ container S and an unmatched test container T of the same kind class are paired 
   still-unpaired heading children name the same thing (:func:`_headings_agree`: words, case and
   punctuation aside, a renumbered heading keeps its name);
 - it needs at least ``LIFT_MIN_SUPPORT`` (2), so one child pair alone never drags a section along -
-  unless the pairs carry every child of both containers but their headings (:func:`_wholly_carried`:
+  unless the pairs carry every child of both containers but their headings (:func:`wholly_carried`:
   a one-clause section renamed and moved has one pair to give);
 - S and T must be each other's unique best (ties refused), the move pass's own bar for ambiguity.
 
@@ -140,7 +140,7 @@ def _lift_supported(walk: Walk) -> int:
         count, pt = best_s[ps]
         if pt == -1 or best_t[pt] != (count, ps):
             continue
-        if count < LIFT_MIN_SUPPORT and not _wholly_carried(walk, ps, pt):
+        if count < LIFT_MIN_SUPPORT and not wholly_carried(walk, ps, pt):
             continue
         if named_elsewhere(walk, ps, pt, named_s, named_t):
             continue
@@ -149,7 +149,7 @@ def _lift_supported(walk: Walk) -> int:
     return made
 
 
-def _wholly_carried(walk: Walk, ps: int, pt: int) -> bool:
+def wholly_carried(walk: Walk, ps: int, pt: int) -> bool:
     """Every child of either container but its heading is paired into the other: a section of one
     clause whose clause moved into a section of one clause ("Contact" -> "Reach", its one paragraph
     moved with it) is that section, renamed, though one pair is all the support it can have."""

@@ -16,8 +16,10 @@ def headings_of_paired_sections(walk: Walk, ps: int, pt: int) -> int:
     that already correspond, the label is the heading's identity. Unlabelled headings are left to
     the similarity floors - two sections paired wrongly would otherwise drag their names along -
     unless the sections' own contents pair them (``fuzzy_min_similarity`` or above, by a pass that
-    reads content): a moved section renamed and renumbered ("6 Confidentiality" -> "1 Confidential
-    Information") keeps its name's place, and its move is then reported once, at its heading."""
+    reads content), or the container lift paired them and their names share a word or the section
+    went whole (:func:`_lift_names_them`): a moved section renamed and renumbered ("6 Confidentiality"
+    -> "1 Confidential Information") keeps its name's place, and its move is then reported once, at
+    its heading."""
     src, tst = walk.src, walk.tst
     if src.kind[ps] != "section" or tst.kind[pt] != "section":
         return 0
@@ -25,8 +27,9 @@ def headings_of_paired_sections(walk: Walk, ps: int, pt: int) -> int:
     if hs is None or ht is None or walk.s2t[hs] != -1 or walk.t2s[ht] != -1:
         return 0
     same_label = bool(src.label[hs]) and src.label[hs] == tst.label[ht]
-    by_content = walk.matched_by[ps] == "move" or (
-        walk.matched_by[ps] in ("fuzzy", "label") and walk.confidence[ps] >= walk.config.fuzzy_min_similarity
+    close = walk.confidence[ps] >= walk.config.fuzzy_min_similarity
+    by_content = (walk.matched_by[ps] in ("fuzzy", "label") and close) or (
+        walk.matched_by[ps] == "move" and (close or _lift_names_them(walk, hs, ht, ps, pt))
     )
     if not (same_label or by_content):
         return 0
@@ -34,6 +37,19 @@ def headings_of_paired_sections(walk: Walk, ps: int, pt: int) -> int:
         return 0
     walk.pair(hs, ht, "positional", walk.score(hs, ht))
     return 1
+
+
+def _lift_names_them(walk: Walk, hs: int, ht: int, ps: int, pt: int) -> bool:
+    """Two sections the container lift paired on their children's moves, under the content floor, give
+    their headings to each other when the names share a word ("More Information on Data Release and
+    Retention" -> "User Information Management") or the section went whole ("Contact" -> "Reach", its
+    one clause with it). A lift on a few children alone (a "NOT allowed" sub-list whose items went into
+    "Youth Sexual and Physical Abuse") does not drag a name along."""
+    if (walk.headings.name_similarity(hs, ht, 0.0) or 0.0) > 0.0:
+        return True
+    from alignbench.alignment.lift import wholly_carried
+
+    return wholly_carried(walk, ps, pt)
 
 
 def _wrapper_named_better(walk: Walk, hs: int, ht: int, ps: int, pt: int) -> bool:
