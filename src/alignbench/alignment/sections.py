@@ -63,6 +63,8 @@ def pair_sections_by_name_and_body(walk: Walk) -> int:
     # their document, so they never share a memo slot with a block's own tokens.
     body_s = {s: _body(src, s) for s in sources}
     body_t = {t: _body(tst, t) for t in tests}
+    open_s = {s: _open_body(src, walk.s2t, s) for s in sources}
+    open_t = {t: _open_body(tst, walk.t2s, t) for t in tests}
     scored: list[tuple[float, int, int]] = []
     body_only: dict[int, set[int]] = {}
     for s in sources:
@@ -77,7 +79,7 @@ def pair_sections_by_name_and_body(walk: Walk) -> int:
                 continue
             # A body alone counts only in the clauses nothing has paired yet: one clause that moved on
             # its own (and is paired) must not drag the section it left along with it.
-            body = _open_body_similarity(walk, s, t, name_floor)
+            body = _open_similarity(walk, open_s[s], open_t[t], name_floor)
             if body is not None:
                 scored.append((body, s, t))
                 body_only.setdefault(s, set()).add(t)
@@ -114,12 +116,16 @@ def _name_left_elsewhere(walk: Walk, s: int, t: int) -> bool:
     )
 
 
-def _open_body_similarity(walk: Walk, s: int, t: int, floor: float) -> float | None:
-    """The similarity of the two sections' still-unpaired clauses (headings aside), if >= ``floor``."""
-    src, tst = walk.src, walk.tst
-    hs, ht = src.heading_child(s), tst.heading_child(t)
-    a = [tok for c in src.children[s] if c != hs and walk.s2t[c] == -1 for tok in src.sim_tokens(c)]
-    b = [tok for c in tst.children[t] if c != ht and walk.t2s[c] == -1 for tok in tst.sim_tokens(c)]
+def _open_body(doc: FlatDocument, partner: list[int], section: int) -> list[int]:
+    """The tokens of the section's still-unpaired clauses (its heading aside)."""
+    heading = doc.heading_child(section)
+    return [
+        tok for c in doc.children[section] if c != heading and partner[c] == -1 for tok in doc.sim_tokens(c)
+    ]
+
+
+def _open_similarity(walk: Walk, a: list[int], b: list[int], floor: float) -> float | None:
+    """The similarity of two open bodies (:func:`_open_body`), if >= ``floor``."""
     if not a or not b or 2 * min(len(a), len(b)) < floor * (len(a) + len(b)):
         return None
     score = walk.sim.ratio(a, b)
