@@ -47,20 +47,21 @@ def _clause_name_stage(walk: Walk) -> int:
     from alignbench.alignment.clause_names import clause_names
 
     src, tst, sim = walk.src, walk.tst, walk.sim
-    terms_s = clause_names(src, _candidates(walk, "source", min_tokens=1))
-    if not terms_s:
+    names_s = clause_names(src, _candidates(walk, "source", min_tokens=1))
+    if not names_s:
         return 0
-    terms_t = clause_names(tst, _candidates(walk, "test", min_tokens=1))
-    shared = [(term, s, terms_t[term]) for term, s in terms_s.items() if term in terms_t]
+    names_t = clause_names(tst, _candidates(walk, "test", min_tokens=1))
+    shared = [(name, s, names_t[name]) for name, s in names_s.items() if name in names_t]
     if not shared:
         return 0
-    # Whole-document uniqueness, read only when some pair needs it.
+    # Whole-document uniqueness, read only when a leftover on each side carries the name (the few
+    # leftovers are read first, so most runs never scan every block).
     once_s = clause_names(src, [i for i in range(1, len(src)) if src.kind[i] in walk.config.move_kinds])
     once_t = clause_names(tst, [i for i in range(1, len(tst)) if tst.kind[i] in walk.config.move_kinds])
     floor = walk.config.sequence_min_similarity
     made = 0
-    for term, s, t in shared:
-        if once_s.get(term) != s or once_t.get(term) != t or not sim.charge():
+    for name, s, t in shared:
+        if once_s.get(name) != s or once_t.get(name) != t or not sim.charge():
             continue
         score = sim.bounded(src.tokens(s), tst.tokens(t), s, ~t, floor)
         if score is not None:
@@ -184,6 +185,11 @@ def rank_candidates(walk: Walk, sources: list[int], tests: list[int], floor: flo
                 scored.append((-score, walk.nearness(s, t), s, t))
         if sim.budget_exhausted:
             break
+    return rank_scored(scored)
+
+
+def rank_scored(scored: list[tuple[float, int, int, int]]) -> Ranking:
+    """:func:`rank_candidates`'s ranking of candidates already scored, ``(-score, nearness, s, t)``."""
     scored.sort()
     best_s: dict[int, tuple[float, int]] = {}
     best_t: dict[int, tuple[float, int]] = {}

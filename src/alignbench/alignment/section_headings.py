@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from alignbench.alignment.lift import wholly_carried
+
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
 
@@ -45,11 +47,7 @@ def _lift_names_them(walk: Walk, hs: int, ht: int, ps: int, pt: int) -> bool:
     Retention" -> "User Information Management") or the section went whole ("Contact" -> "Reach", its
     one clause with it). A lift on a few children alone (a "NOT allowed" sub-list whose items went into
     "Youth Sexual and Physical Abuse") does not drag a name along."""
-    if (walk.headings.name_similarity(hs, ht, 0.0) or 0.0) > 0.0:
-        return True
-    from alignbench.alignment.lift import wholly_carried
-
-    return wholly_carried(walk, ps, pt)
+    return (walk.headings.name_similarity(hs, ht, 0.0) or 0.0) > 0.0 or wholly_carried(walk, ps, pt)
 
 
 def _wrapper_named_better(walk: Walk, hs: int, ht: int, ps: int, pt: int) -> bool:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from alignbench.alignment.flat import CLASS_SECTION, unmatched
 from alignbench.alignment.lift import named_elsewhere, unmatched_headed
+from alignbench.alignment.moves import rank_scored
 
 if TYPE_CHECKING:
     from alignbench.alignment.engine import Walk
@@ -63,9 +64,9 @@ def pair_sections_by_name_and_body(walk: Walk) -> int:
     # their document, so they never share a memo slot with a block's own tokens.
     body_s = {s: _body(src, s) for s in sources}
     body_t = {t: _body(tst, t) for t in tests}
-    open_s = {s: _open_body(src, walk.s2t, s) for s in sources}
-    open_t = {t: _open_body(tst, walk.t2s, t) for t in tests}
-    scored: list[tuple[float, int, int]] = []
+    open_s = {s: _body(src, s, walk.s2t) for s in sources}
+    open_t = {t: _body(tst, t, walk.t2s) for t in tests}
+    scored: list[tuple[float, int, int, int]] = []  # (-score, nearness, s, t), as the move pass ranks
     body_only: dict[int, set[int]] = {}
     for s in sources:
         for t in tests:
@@ -75,20 +76,30 @@ def pair_sections_by_name_and_body(walk: Walk) -> int:
             if name is not None:
                 body = sim.bounded(body_s[s], body_t[t], len(src) + s, ~(len(tst) + t), body_floor)
                 if body is not None:
-                    scored.append(((name + body) / 2, s, t))
+                    scored.append((-(name + body) / 2, walk.nearness(s, t), s, t))
                 continue
             # A body alone counts only in the clauses nothing has paired yet: one clause that moved on
             # its own (and is paired) must not drag the section it left along with it.
             body = _open_similarity(walk, open_s[s], open_t[t], name_floor)
             if body is not None:
-                scored.append((body, s, t))
+                scored.append((-body, walk.nearness(s, t), s, t))
                 body_only.setdefault(s, set()).add(t)
         if sim.budget_exhausted:
             break
-    made = 0
+    best_s, best_t, second_s, second_t = rank_scored(scored)
     margin = config.move_tie_margin
+    made = 0
     named = None
-    for score, s, t in _unique_best(scored, margin):
+    for s in sources:  # each side's unique best, ahead of its runner-up by the margin
+        if s not in best_s:
+            continue
+        score, t = best_s[s]
+        if (
+            best_t[t][1] != s
+            or second_s.get(s, -1.0) > score - margin
+            or second_t.get(t, -1.0) > score - margin
+        ):
+            continue
         if s in body_only:
             # A body alone does not outvote a name: a wrapper whose heading names another unmatched
             # container ("Terms of Service:" while a "Terms of Service" waits) is that one.
@@ -116,50 +127,21 @@ def _name_left_elsewhere(walk: Walk, s: int, t: int) -> bool:
     )
 
 
-def _open_body(doc: FlatDocument, partner: list[int], section: int) -> list[int]:
-    """The tokens of the section's still-unpaired clauses (its heading aside)."""
-    heading = doc.heading_child(section)
-    return [
-        tok for c in doc.children[section] if c != heading and partner[c] == -1 for tok in doc.sim_tokens(c)
-    ]
-
-
-def _open_similarity(walk: Walk, a: list[int], b: list[int], floor: float) -> float | None:
-    """The similarity of two open bodies (:func:`_open_body`), if >= ``floor``."""
+def _open_similarity(walk: Walk, a: tuple[int, ...], b: tuple[int, ...], floor: float) -> float | None:
+    """The similarity of two open bodies (:func:`_body` with a partner column), if >= ``floor``."""
     if not a or not b or 2 * min(len(a), len(b)) < floor * (len(a) + len(b)):
         return None
     score = walk.sim.ratio(a, b)
     return score if score >= floor else None
 
 
-def _body(doc: FlatDocument, section: int) -> tuple[int, ...]:
+def _body(doc: FlatDocument, section: int, partner: list[int] | None = None) -> tuple[int, ...]:
+    """The tokens of the section's clauses, its heading aside; with ``partner``, of the still-unpaired
+    clauses only (the open body)."""
     heading = doc.heading_child(section)
-    return tuple(tok for c in doc.children[section] if c != heading for tok in doc.sim_tokens(c))
-
-
-def _unique_best(scored: list[tuple[float, int, int]], margin: float) -> list[tuple[float, int, int]]:
-    """The (score, s, t) that are the best of both their source's and their test's candidates, each
-    ahead of that side's runner-up by ``margin``; in source order."""
-    by_s: dict[int, list[float]] = {}
-    by_t: dict[int, list[float]] = {}
-    best_s: dict[int, tuple[float, int]] = {}
-    best_t: dict[int, tuple[float, int]] = {}
-    for score, s, t in scored:
-        by_s.setdefault(s, []).append(score)
-        by_t.setdefault(t, []).append(score)
-        if s not in best_s or score > best_s[s][0]:
-            best_s[s] = (score, t)
-        if t not in best_t or score > best_t[t][0]:
-            best_t[t] = (score, s)
-    out = []
-    for score, s, t in scored:
-        if best_s[s] != (score, t) or best_t[t] != (score, s):
-            continue
-        if _runner_up(by_s[s]) > score - margin or _runner_up(by_t[t]) > score - margin:
-            continue
-        out.append((score, s, t))
-    return sorted(out, key=lambda c: (c[1], c[2]))
-
-
-def _runner_up(scores: list[float]) -> float:
-    return sorted(scores, reverse=True)[1] if len(scores) > 1 else -1.0
+    return tuple(
+        tok
+        for c in doc.children[section]
+        if c != heading and (partner is None or partner[c] == -1)
+        for tok in doc.sim_tokens(c)
+    )
